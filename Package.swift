@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+// The library manifest: four library products, no package dependencies, so an app that picks one
+// module pulls nothing else. The comparative benchmarks live in their own package in Benchmarks/.
+import PackageDescription
+
+let package = Package(
+    name: "UnidirectionalFlow",
+    // Synchronization's `Mutex` and `Atomic` (our locks) need these releases; see README.md.
+    platforms: [
+        .iOS(.v18),
+        .macOS(.v15),
+        .tvOS(.v18),
+        .watchOS(.v11),
+        .visionOS(.v2),
+    ],
+    products: [
+        .library(name: "ReactiveLite", targets: ["ReactiveLite"]),
+        .library(name: "PrexCore", targets: ["PrexCore"]),
+        .library(name: "VueFluxCore", targets: ["VueFluxCore"]),
+        .library(name: "RxStateCore", targets: ["RxStateCore"]),
+    ],
+    targets: [
+        .target(name: "ReactiveLite"),
+        .target(name: "PrexCore"),
+        .target(name: "VueFluxCore", dependencies: ["ReactiveLite"]),
+        .target(name: "RxStateCore", dependencies: ["ReactiveLite"]),
+        .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

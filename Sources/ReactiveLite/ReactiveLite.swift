@@ -1,0 +1,1 @@
+// ReactiveLite: the micro-reactive layer that VueFluxCore and RxStateCore observe state through.
