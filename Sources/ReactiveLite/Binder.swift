@@ -1,0 +1,54 @@
+/// A main-actor target for ``Signal/bind(to:)-(Binder<Value>)``: an object held weakly and what to
+/// do to it with each value.
+///
+/// Write one as an extension of a view to give bindings a name:
+///
+/// ```swift
+/// extension UIView {
+///     func setHiddenBinder(duration: TimeInterval) -> Binder<Bool> {
+///         Binder(target: self) { view, isHidden in view.isHidden = isHidden }
+///     }
+/// }
+/// ```
+///
+/// The binder is main-actor isolated, as the views it drives are: its closure runs on the main
+/// thread and may touch main-actor state with no annotation. It holds its target weakly; once the
+/// target is deinitialized the binding does nothing and ends at the next value.
+@MainActor
+public struct Binder<Value: Sendable> {
+    @usableFromInline
+    let apply: BindingBox<Value>
+
+    /// Creates a binder that applies `binding` to `target` on the main thread.
+    ///
+    /// - Parameters:
+    ///   - target: The object to update; held weakly.
+    ///   - binding: Applies one value to the target.
+    public init<Target: AnyObject>(
+        target: Target,
+        binding: @escaping @MainActor (_ target: Target, _ value: Value) -> Void
+    ) {
+        apply = BindingBox(target: target, binding: binding)
+    }
+}
+
+/// The main-actor home of a binding's weak target and closure, which lets the (Sendable) observer
+/// closure carry them to the main thread without unsafe annotations.
+@MainActor
+@usableFromInline
+final class BindingBox<Value: Sendable> {
+    private let binding: (Value) -> Bool
+
+    init<Target: AnyObject>(target: Target, binding: @escaping @MainActor (Target, Value) -> Void) {
+        self.binding = { [weak target] value in
+            guard let target else { return false }
+            binding(target, value)
+            return true
+        }
+    }
+
+    /// Applies `value` if the target is alive; returns whether it was.
+    func callAsFunction(_ value: Value) -> Bool {
+        binding(value)
+    }
+}

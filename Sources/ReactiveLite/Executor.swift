@@ -1,0 +1,65 @@
+import Dispatch
+
+/// Where a piece of work runs: at once on the calling thread, on the main thread, or on a queue.
+///
+/// Executors decide where observers run (``Signal/observe(on:)``) and, in VueFluxCore, where a
+/// store commits its mutations. Work submitted to one executor from one thread starts in the order
+/// it was submitted, with one exception: `.queue` with a concurrent queue gives no order of its
+/// own (``Signal/observe(on:)`` keeps order on any executor).
+public struct Executor: Sendable {
+    @usableFromInline
+    enum Kind: Sendable {
+        case immediate
+        case mainThread
+        case queue(DispatchQueue)
+    }
+
+    @usableFromInline
+    let kind: Kind
+
+    @usableFromInline
+    init(kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Runs work at once, synchronously, on the calling thread.
+    public static var immediate: Executor { Executor(kind: .immediate) }
+
+    /// Runs work on the main thread (the main queue), in order of submission.
+    ///
+    /// Runs at once and synchronously when called on the main queue and no work submitted earlier
+    /// through `.mainThread` is still waiting; otherwise enqueues on `DispatchQueue.main`, behind
+    /// that earlier work. On Linux the main queue is recognised as a queue, not by
+    /// `Thread.isMainThread`, so this holds under `swift test` too.
+    public static var mainThread: Executor { Executor(kind: .mainThread) }
+
+    /// Enqueues all work asynchronously on `dispatchQueue`.
+    ///
+    /// - Parameter dispatchQueue: The queue to run work on. A serial queue keeps the order of
+    ///   submission; a concurrent one does not.
+    public static func queue(_ dispatchQueue: DispatchQueue) -> Executor {
+        Executor(kind: .queue(dispatchQueue))
+    }
+
+    /// Runs `work` in this executor's context, as described for each executor.
+    ///
+    /// - Parameter work: The work to run. It runs exactly once.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        switch kind {
+        case .immediate:
+            work()
+        case .mainThread:
+            if MainQueue.isCurrent && MainQueue.pending.load(ordering: .acquiring) == 0 {
+                work()
+            } else {
+                MainQueue.pending.add(1, ordering: .acquiringAndReleasing)
+                DispatchQueue.main.async {
+                    MainQueue.pending.subtract(1, ordering: .acquiringAndReleasing)
+                    work()
+                }
+            }
+        case .queue(let queue):
+            queue.async(execute: work)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// ReactiveLite: the micro-reactive layer that VueFluxCore and RxStateCore observe state through.

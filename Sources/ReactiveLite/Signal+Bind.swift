@@ -1,0 +1,83 @@
+// Bindings drive main-actor objects (views), so they are made on the main actor and always apply
+// values on the main thread, through `observe(on: .mainThread)`: at once when the value is sent on
+// the main queue with nothing waiting, otherwise through the main queue, in order.
+
+extension Signal {
+    /// Binds the signal to `binder`: each value is applied to the binder's target on the main thread.
+    ///
+    /// The binding holds the target weakly and ends at the next value after the target is
+    /// deinitialized, or when the returned disposable is disposed of. On a replaying source the
+    /// current value is applied at once when this is called on the main queue with nothing pending.
+    ///
+    /// - Parameter binder: The target and what to do to it.
+    /// - Returns: The disposable that ends the binding.
+    @MainActor
+    @discardableResult
+    public func bind(to binder: Binder<Value>) -> any Disposable {
+        let apply = binder.apply
+        let slot = DisposableSlot()
+        slot.set(
+            observe(on: .mainThread).observe { value in
+                // `.mainThread` only runs this on the main queue, which is the main actor's.
+                let isAlive = MainActor.assumeIsolated { apply(value) }
+                if !isAlive {
+                    slot.dispose()
+                }
+            })
+        return slot
+    }
+
+    /// Binds the signal to `target` through `binding`, on the main thread.
+    ///
+    /// ```swift
+    /// text.signal.bind(to: label) { label, text in label.text = text }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - target: The object to update; held weakly.
+    ///   - binding: Applies one value to the target; runs on the main actor.
+    /// - Returns: The disposable that ends the binding (see ``bind(to:)-(Binder<Value>)``).
+    @MainActor
+    @discardableResult
+    public func bind<Target: AnyObject>(
+        to target: Target,
+        _ binding: @escaping @MainActor (_ target: Target, _ value: Value) -> Void
+    ) -> any Disposable {
+        bind(to: Binder(target: target, binding: binding))
+    }
+
+    /// Binds the signal to the property of `target` at `keyPath`, on the main thread.
+    ///
+    /// ```swift
+    /// count.signal.map { String($0) }.bind(to: label, \.text)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - target: The object to update; held weakly.
+    ///   - keyPath: The property that receives each value.
+    /// - Returns: The disposable that ends the binding (see ``bind(to:)-(Binder<Value>)``).
+    @MainActor
+    @discardableResult
+    public func bind<Target: AnyObject>(
+        to target: Target,
+        _ keyPath: ReferenceWritableKeyPath<Target, Value>
+    ) -> any Disposable {
+        bind(to: Binder(target: target) { target, value in target[keyPath: keyPath] = value })
+    }
+
+    /// Binds the signal to the optional property of `target` at `keyPath` (such as a label's
+    /// `text`), on the main thread.
+    ///
+    /// - Parameters:
+    ///   - target: The object to update; held weakly.
+    ///   - keyPath: The optional property that receives each value.
+    /// - Returns: The disposable that ends the binding (see ``bind(to:)-(Binder<Value>)``).
+    @MainActor
+    @discardableResult
+    public func bind<Target: AnyObject>(
+        to target: Target,
+        _ keyPath: ReferenceWritableKeyPath<Target, Value?>
+    ) -> any Disposable {
+        bind(to: Binder(target: target) { target, value in target[keyPath: keyPath] = value })
+    }
+}

@@ -1,0 +1,63 @@
+// The operator set is small on purpose (see docs/reactivelite.md): state observation needs to
+// transform (`map`), to narrow (`filter`), to drop unchanged values (`skipRepeats`) and to pick a
+// thread (`observe(on:)`). Combining several sources is left to the store that owns the state.
+
+extension Signal {
+    /// A signal of each value transformed by `transform`.
+    ///
+    /// `transform` runs once per value per observer, on the thread that delivers the value.
+    ///
+    /// - Parameter transform: The conversion to apply to each value.
+    /// - Returns: A signal over the same source, in the same order.
+    @inlinable
+    public func map<Transformed: Sendable>(
+        _ transform: @escaping @Sendable (Value) -> Transformed
+    ) -> Signal<Transformed> {
+        let upstream = self
+        return Signal<Transformed> { observer in
+            upstream.observe { observer(transform($0)) }
+        }
+    }
+
+    /// A signal of only the values for which `isIncluded` returns `true`.
+    ///
+    /// On a replaying source the replayed value is filtered like any other, so an observer may get
+    /// no value at first.
+    ///
+    /// - Parameter isIncluded: Decides whether a value is passed on.
+    /// - Returns: A signal over the same source, in the same order.
+    @inlinable
+    public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
+        let upstream = self
+        return Signal { observer in
+            upstream.observe { value in
+                if isIncluded(value) {
+                    observer(value)
+                }
+            }
+        }
+    }
+}
+
+extension Signal where Value: Equatable {
+    /// A signal that passes a value on only when it differs from the one before it.
+    ///
+    /// Each observer keeps its own last value, so the first value it sees is always passed on.
+    ///
+    /// - Returns: A signal over the same source without consecutive duplicates.
+    public func skipRepeats() -> Signal<Value> {
+        let upstream = self
+        return Signal { observer in
+            let last = Locked<Value?>(nil)
+            return upstream.observe { value in
+                let isRepeat = last.withLock { last in
+                    defer { last = value }
+                    return last == value
+                }
+                if !isRepeat {
+                    observer(value)
+                }
+            }
+        }
+    }
+}

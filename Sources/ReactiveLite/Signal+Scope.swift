@@ -1,0 +1,30 @@
+extension Signal {
+    /// Starts observing the signal for as long as `object` lives.
+    ///
+    /// The observer is not called once `object` has been deinitialized. This works without the
+    /// Objective-C runtime (so on Linux too): the next value sent after the deinitialization finds
+    /// the object gone and ends the observation, which then releases the observer closure. Dispose
+    /// of the returned disposable to end it earlier.
+    ///
+    /// - Parameters:
+    ///   - object: The owner whose lifetime bounds the observation; held weakly.
+    ///   - observer: Called with each value while `object` is alive.
+    /// - Returns: The disposable that ends the observation.
+    @discardableResult
+    public func observe(
+        duringScopeOf object: AnyObject,
+        _ observer: @escaping @Sendable (Value) -> Void
+    ) -> any Disposable {
+        let owner = WeakReference(object)
+        let slot = DisposableSlot()
+        slot.set(
+            observe { value in
+                if owner.isAlive {
+                    observer(value)
+                } else {
+                    slot.dispose()
+                }
+            })
+        return slot
+    }
+}

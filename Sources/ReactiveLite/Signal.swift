@@ -1,0 +1,42 @@
+/// A push-driven stream of values over time, observed with ``observe(_:)``.
+///
+/// A signal is a recipe for subscribing to a source (a ``Sink``, a ``Variable``, a ``Constant``, or
+/// an operator applied to one of those); it holds no value and no observer itself, and is cheap to
+/// copy. Operators such as ``map(_:)`` return new signals over the same source, so the values seen
+/// through them arrive in the source's order.
+///
+/// The source decides replay: a sink's signal gives only later values, a variable's gives the
+/// current value first. Observers of one source are called in subscription order, one value at a
+/// time, on the sending thread unless ``observe(on:)`` moves them.
+public struct Signal<Value: Sendable>: Sendable {
+    /// How an observer is attached to the source: called once per ``observe(_:)``.
+    public typealias Subscribe = @Sendable (_ observer: @escaping @Sendable (Value) -> Void) -> any Disposable
+
+    @usableFromInline
+    let subscribe: Subscribe
+
+    /// Creates a signal from the function that attaches one observer to a source.
+    ///
+    /// Use it to write an operator or to adapt another source. `subscribe` must call the observer it
+    /// is given one value at a time, and the disposable it returns must stop those calls at once.
+    ///
+    /// - Parameter subscribe: Attaches an observer and returns the disposable that detaches it.
+    @inlinable
+    public init(_ subscribe: @escaping Subscribe) {
+        self.subscribe = subscribe
+    }
+
+    /// Starts observing the signal.
+    ///
+    /// The observation lasts until the returned disposable is disposed of (or added to a
+    /// ``DisposableScope`` that is); it does not end when the returned value is dropped.
+    ///
+    /// - Parameter observer: Called with each value. It may read, send or set any source, including
+    ///   this one: what it sends is delivered after it returns.
+    /// - Returns: The disposable that ends the observation.
+    @inlinable
+    @discardableResult
+    public func observe(_ observer: @escaping @Sendable (Value) -> Void) -> any Disposable {
+        subscribe(observer)
+    }
+}

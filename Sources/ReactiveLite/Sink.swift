@@ -1,0 +1,45 @@
+/// A source of values that you push into; observers see them through ``signal``.
+///
+/// A sink keeps no value: an observer sees only what is sent after it subscribed. Use it for
+/// commands and events (for example "present this screen") rather than state; use ``Variable`` for
+/// state.
+///
+/// Values are delivered on the thread that sends them, to observers in the order they subscribed,
+/// one value at a time. A value sent while another is being delivered (from an observer of this
+/// sink, or from another thread) is queued and delivered after it, first in first out, by the
+/// thread already delivering; its sender returns at once. So recursive sends are fine (the original
+/// VueFluxReactive deadlocks on them), and once every `send(value:)` call has returned, every value
+/// has been delivered.
+///
+/// ```swift
+/// let sink = Sink<Int>()
+/// sink.signal.observe { print($0) }
+/// sink.send(value: 100)  // prints "100"
+/// ```
+public final class Sink<Value: Sendable>: Sendable {
+    @usableFromInline
+    let channel: Channel<Value>
+
+    /// Creates a sink with no observers.
+    public init() {
+        channel = Channel(replaying: nil)
+    }
+
+    /// The signal of the values sent into this sink.
+    ///
+    /// Every call returns a signal of the same source: observing either sees the same values.
+    @inlinable
+    public var signal: Signal<Value> {
+        let channel = self.channel
+        return Signal { channel.subscribe($0) }
+    }
+
+    /// Sends `value` to every observer, in subscription order.
+    ///
+    /// - Parameter value: The value to deliver. If a delivery is under way it is queued behind it and
+    ///   this call returns before it is delivered (see ``Sink``).
+    @inlinable
+    public func send(value: Value) {
+        channel.send(value, storing: false)
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+
+@testable import ReactiveLite
+
+@Suite struct AsyncSequenceTests {
+    @Test func yieldsTheCurrentValueThenChangesInOrder() async {
+        let variable = Variable(0)
+        var received: [Int] = []
+        for await value in variable.signal.values {
+            received.append(value)
+            if value < 3 {
+                variable.value = value + 1
+            } else {
+                break
+            }
+        }
+        #expect(received == [0, 1, 2, 3])
+        // Leaving the loop ends the observation.
+        #expect(await eventually { variable.channel.observerCount == 0 })
+    }
+
+    @Test func cancellingTheConsumingTaskDisposesOfTheObservation() async {
+        let sink = Sink<Int>()
+        let started = Counter()
+        let task = Task {
+            var count = 0
+            for await _ in sink.signal.values {
+                count += 1
+                started.increment()
+            }
+            return count
+        }
+        #expect(await eventually { sink.channel.observerCount == 1 })
+        sink.send(value: 1)
+        #expect(await eventually { started.value == 1 })
+        task.cancel()
+        #expect(await task.value == 1)
+        #expect(await eventually { sink.channel.observerCount == 0 })
+    }
+
+    @Test func filterAndSkipRepeatsNarrowTheValues() async {
+        let sink = Sink<Int>()
+        let recorder = Recorder<Int>()
+        sink.signal.filter { $0 % 2 == 0 }.skipRepeats().observe(recorder.observer)
+        for value in [1, 2, 2, 3, 4, 4, 4, 6, 2] {
+            sink.send(value: value)
+        }
+        #expect(recorder.values == [2, 4, 6, 2])
+    }
+
+    @Test func skipRepeatsKeepsALastValuePerObserver() {
+        let variable = Variable(1)
+        let unique = variable.signal.skipRepeats()
+        let first = Recorder<Int>()
+        let second = Recorder<Int>()
+        unique.observe(first.observer)
+        variable.value = 1
+        unique.observe(second.observer)
+        variable.value = 2
+        #expect(first.values == [1, 2])
+        #expect(second.values == [1, 2])
+    }
+}

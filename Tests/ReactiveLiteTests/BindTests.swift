@@ -1,0 +1,99 @@
+import Dispatch
+import Testing
+
+@testable import ReactiveLite
+
+/// Stands for a UIKit view: a main-actor class with plain and optional properties.
+@MainActor
+final class FakeLabel {
+    var text: String?
+    var count = 0
+    var isHidden = false
+}
+
+@MainActor
+extension FakeLabel {
+    func hiddenBinder(log: Recorder<Bool>) -> Binder<Bool> {
+        Binder(target: self) { label, isHidden in
+            label.isHidden = isHidden
+            log.append(isHidden)
+        }
+    }
+}
+
+@MainActor
+@Suite struct BindTests {
+    @Test func bindsToAnOptionalKeyPath() {
+        let text = Variable("a")
+        let label = FakeLabel()
+        text.signal.bind(to: label, \.text)
+        #expect(label.text == "a")
+        text.value = "b"
+        #expect(label.text == "b")
+    }
+
+    @Test func bindsToAKeyPath() {
+        let count = Variable(1)
+        let label = FakeLabel()
+        count.signal.bind(to: label, \.count)
+        count.value = 2
+        #expect(label.count == 2)
+    }
+
+    @Test func bindsWithAClosure() {
+        let text = Variable(3)
+        let label = FakeLabel()
+        text.signal.bind(to: label) { label, value in
+            label.text = "\(value)"
+        }
+        #expect(label.text == "3")
+    }
+
+    @Test func bindsToABinder() {
+        let hidden = Variable(true)
+        let label = FakeLabel()
+        let log = Recorder<Bool>()
+        hidden.signal.bind(to: label.hiddenBinder(log: log))
+        hidden.value = false
+        #expect(log.values == [true, false])
+        #expect(label.isHidden == false)
+    }
+
+    @Test func valuesSentInTheBackgroundArriveOnTheMainThreadInOrder() async {
+        let sink = Sink<Int>()
+        let label = FakeLabel()
+        let seen = Recorder<Int>()
+        sink.signal.bind(to: label) { label, value in
+            label.count = value
+            seen.append(value)
+        }
+        DispatchQueue.global().async {
+            for value in 1...100 {
+                sink.send(value: value)
+            }
+        }
+        #expect(await eventually { seen.count == 100 })
+        #expect(seen.values == Array(1...100))
+        #expect(label.count == 100)
+    }
+
+    @Test func bindingEndsWhenTheTargetIsDeinitialized() {
+        let text = Variable("a")
+        var label: FakeLabel? = FakeLabel()
+        weak let weakLabel = label
+        text.signal.bind(to: label!, \.text)
+        label = nil
+        #expect(weakLabel == nil)  // the binding does not keep its target alive
+        text.value = "b"
+        #expect(text.channel.observerCount == 0)
+    }
+
+    @Test func disposingTheBindingStopsUpdates() {
+        let text = Variable("a")
+        let label = FakeLabel()
+        let disposable = text.signal.bind(to: label, \.text)
+        disposable.dispose()
+        text.value = "b"
+        #expect(label.text == "a")
+    }
+}

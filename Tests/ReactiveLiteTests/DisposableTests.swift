@@ -1,0 +1,84 @@
+import Testing
+
+@testable import ReactiveLite
+
+@Suite struct AnyDisposableTests {
+    @Test func runsItsHandlerOnceOnly() {
+        let counter = Counter()
+        let disposable = AnyDisposable { counter.increment() }
+        #expect(!disposable.isDisposed)
+        disposable.dispose()
+        disposable.dispose()
+        #expect(disposable.isDisposed)
+        #expect(counter.value == 1)
+    }
+
+    @Test func concurrentDisposalRunsTheHandlerOnce() {
+        let counter = Counter()
+        let disposable = AnyDisposable { counter.increment() }
+        runOnThreads(8) { _ in disposable.dispose() }
+        #expect(counter.value == 1)
+    }
+
+    @Test func plainDisposableRecordsDisposal() {
+        let disposable = AnyDisposable()
+        disposable.dispose()
+        #expect(disposable.isDisposed)
+    }
+}
+
+@Suite struct DisposableScopeTests {
+    @Test func readmeExampleDisposesWhenTheScopeIsReleased() {
+        let sink = Sink<Int>()
+        let recorder = Recorder<Int>()
+        var disposableScope: DisposableScope? = DisposableScope()
+
+        disposableScope += sink.signal.observe(recorder.observer)
+        sink.send(value: 1)
+        disposableScope = nil
+        sink.send(value: 2)
+
+        #expect(recorder.values == [1])
+        #expect(sink.channel.observerCount == 0)
+    }
+
+    @Test func disposesInInsertionOrder() {
+        let recorder = Recorder<Int>()
+        let scope = DisposableScope(disposables: [AnyDisposable { recorder.append(1) }])
+        scope += AnyDisposable { recorder.append(2) }
+        scope.add(disposable: AnyDisposable { recorder.append(3) })
+        scope.dispose()
+        scope.dispose()
+        #expect(scope.isDisposed)
+        #expect(recorder.values == [1, 2, 3])
+    }
+
+    @Test func addingToADisposedScopeDisposesAtOnce() {
+        let scope = DisposableScope()
+        scope.dispose()
+        let disposable = AnyDisposable()
+        scope += disposable
+        #expect(disposable.isDisposed)
+    }
+
+    @Test func addingToANilScopeDisposesAtOnce() {
+        let scope: DisposableScope? = nil
+        let disposable = AnyDisposable()
+        scope += disposable
+        #expect(disposable.isDisposed)
+    }
+
+    @Test func releasesTheObserverClosureOnDisposal() {
+        let sink = Sink<Int>()
+        let scope = DisposableScope()
+        weak var weakOwner: Owner?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            scope += sink.signal.observe { _ in _ = owner }
+        }
+        #expect(weakOwner != nil)
+        scope.dispose()
+        #expect(weakOwner == nil)
+    }
+}

@@ -1,0 +1,136 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import ReactiveLite
+
+// Serialized: `Executor.mainThread` runs inline only when no main-thread work submitted through it
+// is waiting, and the tests of this suite are the only ones that submit such work.
+@Suite(.serialized) struct ExecutorTests {
+    @Test func immediateRunsSynchronouslyOnTheCallingThread() {
+        let counter = Counter()
+        Executor.immediate.execute { counter.increment() }
+        #expect(counter.value == 1)
+    }
+
+    @Test func queueRunsOnTheGivenQueue() async {
+        let queue = DispatchQueue(label: "executor-tests")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 42)
+        let recorder = Recorder<Int?>()
+        Executor.queue(queue).execute { recorder.append(DispatchQueue.getSpecific(key: key)) }
+        #expect(await eventually { recorder.count == 1 })
+        #expect(recorder.values == [42])
+    }
+
+    @MainActor
+    @Test func mainThreadRunsInlineOnTheMainQueueWhenNothingIsPending() async {
+        // Let work queued by earlier tests drain first.
+        #expect(await eventually { MainQueue.pending.load(ordering: .acquiring) == 0 })
+        let counter = Counter()
+        Executor.mainThread.execute { counter.increment() }
+        #expect(counter.value == 1)
+    }
+
+    @Test func mainThreadFromABackgroundThreadRunsOnTheMainQueue() async {
+        let recorder = Recorder<Bool>()
+        DispatchQueue.global().async {
+            Executor.mainThread.execute { recorder.append(isOnMainQueue) }
+        }
+        #expect(await eventually { recorder.count == 1 })
+        #expect(recorder.values == [true])
+    }
+
+    @MainActor
+    @Test func mainThreadKeepsOrderBehindPendingWork() async {
+        let recorder = Recorder<Int>()
+        let enqueued = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            Executor.mainThread.execute { recorder.append(1) }
+            enqueued.signal()
+        }
+        // Block the main queue so that 1 is still waiting when 2 is submitted from the main queue.
+        enqueued.wait()
+        Executor.mainThread.execute { recorder.append(2) }
+        #expect(await eventually { recorder.count == 2 })
+        #expect(recorder.values == [1, 2])
+    }
+}
+
+@Suite struct ObserveOnTests {
+    @Test func keepsOrderOnAConcurrentQueue() async {
+        let sink = Sink<Int>()
+        let recorder = Recorder<Int>()
+        sink.signal.observe(on: .queue(.global())).observe(recorder.observer)
+        for value in 0..<1_000 {
+            sink.send(value: value)
+        }
+        #expect(await eventually { recorder.count == 1_000 })
+        #expect(recorder.values == Array(0..<1_000))
+    }
+
+    @Test func runsObserversOnTheExecutor() async {
+        let queue = DispatchQueue(label: "observe-on")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 7)
+        let sink = Sink<Int>()
+        let recorder = Recorder<Int?>()
+        sink.signal.observe(on: .queue(queue)).observe { _ in
+            recorder.append(DispatchQueue.getSpecific(key: key))
+        }
+        sink.send(value: 1)
+        #expect(await eventually { recorder.count == 1 })
+        #expect(recorder.values == [7])
+    }
+
+    @Test func disposalDropsValuesAlreadyQueued() async {
+        let queue = DispatchQueue(label: "observe-on-dispose")
+        let gate = DispatchSemaphore(value: 0)
+        queue.async { gate.wait() }  // hold the queue so values pile up in the mailbox
+        let sink = Sink<Int>()
+        let recorder = Recorder<Int>()
+        let disposable = sink.signal.observe(on: .queue(queue)).observe(recorder.observer)
+        sink.send(value: 1)
+        sink.send(value: 2)
+        disposable.dispose()
+        gate.signal()
+        let drained = Counter()
+        queue.async { drained.increment() }
+        #expect(await eventually { drained.value == 1 })
+        #expect(recorder.values.isEmpty)
+        #expect(sink.channel.observerCount == 0)
+    }
+
+    @MainActor
+    @Test func mainThreadDeliversInlineOnTheMainQueue() {
+        let variable = Variable(0)
+        let recorder = Recorder<Int>()
+        variable.signal.observe(on: .mainThread).observe(recorder.observer)
+        #expect(recorder.values == [0])
+        variable.value = 1
+        #expect(recorder.values == [0, 1])
+    }
+
+    @MainActor
+    @Test func backgroundThenMainThreadValuesArriveInOrder() async {
+        // The original's defect: a value sent in the background, then one sent on the main thread,
+        // reached the main-thread observer in the wrong order.
+        let sink = Sink<Int>()
+        let recorder = Recorder<Int>()
+        let onMain = Recorder<Bool>()
+        sink.signal.observe(on: .mainThread).observe { value in
+            onMain.append(isOnMainQueue)
+            recorder.append(value)
+        }
+        let sent = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            sink.send(value: 1)
+            sent.signal()
+        }
+        sent.wait()  // the main queue is blocked here, so 1 is still waiting
+        sink.send(value: 2)
+        #expect(await eventually { recorder.count == 2 })
+        #expect(recorder.values == [1, 2])
+        #expect(onMain.values == [true, true])
+    }
+}

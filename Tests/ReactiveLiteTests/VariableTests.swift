@@ -1,0 +1,122 @@
+import Testing
+
+@testable import ReactiveLite
+
+@Suite struct VariableTests {
+    @Test func readmeExampleGivesCurrentValueThenChanges() {
+        let variable = Variable(0)
+        let recorder = Recorder<Int>()
+
+        variable.signal.observe(recorder.observer)
+        variable.value = 1
+        recorder.append(variable.value)
+        variable.signal.observe(recorder.observer)
+
+        #expect(recorder.values == [0, 1, 1, 1])
+    }
+
+    @Test func readingTheValueInsideAnObserverWorks() {
+        let variable = Variable("a")
+        let recorder = Recorder<String>()
+        variable.signal.observe { delivered in
+            recorder.append("\(delivered)=\(variable.value)")
+        }
+        variable.value = "b"
+        #expect(recorder.values == ["a=a", "b=b"])
+    }
+
+    @Test func settingInsideAnObserverIsQueuedAndDeliveredInOrder() {
+        let variable = Variable(0)
+        let first = Recorder<Int>()
+        let second = Recorder<Int>()
+        variable.signal.observe { value in
+            first.append(value)
+            if value > 0 && value < 3 {
+                variable.value = value + 1
+                // The new value is stored at once, though not yet delivered.
+                #expect(variable.value == value + 1)
+            }
+        }
+        variable.signal.observe(second.observer)
+
+        variable.value = 1
+
+        #expect(first.values == [0, 1, 2, 3])
+        #expect(second.values == [0, 1, 2, 3])
+        #expect(variable.value == 3)
+    }
+
+    @Test func observerAddedDuringDeliveryGetsLatestValueThenLaterChangesOnly() {
+        let variable = Variable(0)
+        let late = Recorder<Int>()
+        variable.signal.observe { value in
+            if value == 1 {
+                variable.value = 2  // queued for the existing observers only
+                variable.signal.observe(late.observer)  // replays 2, queued behind
+                variable.value = 3
+            }
+        }
+        variable.value = 1
+        #expect(late.values == [2, 3])
+    }
+
+    @Test func optionalValuesReplayNilAsAValue() {
+        let variable = Variable<Int?>(nil)
+        let recorder = Recorder<Int?>()
+        variable.signal.observe(recorder.observer)
+        variable.value = 5
+        variable.value = nil
+        #expect(recorder.values == [nil, 5, nil])
+    }
+
+    @Test func mapTransformsCurrentValueAndChanges() {
+        let variable = Variable(1)
+        let recorder = Recorder<String>()
+        variable.signal.map { "Value is \($0)" }.observe(recorder.observer)
+        variable.value = 2
+        #expect(recorder.values == ["Value is 1", "Value is 2"])
+    }
+
+    @Test func twoVariablesUpdatingEachOtherFromTwoThreadsDoNotDeadlock() {
+        // a's observer writes b and b's observer writes a: with a lock held during delivery this
+        // deadlocks as soon as two threads start on different ends.
+        let a = Variable(0)
+        let b = Variable(0)
+        a.signal.observe { value in if value > 0 { b.value = value } }
+        b.signal.observe { value in if value > 0 { a.value = -value } }
+        runOnThreads(8) { thread in
+            for index in 1...2_000 {
+                if thread % 2 == 0 {
+                    a.value = index
+                } else {
+                    b.value = index
+                }
+            }
+        }
+        // Every chain ends in a negative write to `a`, whose observer ignores it.
+        #expect(a.value <= 0)
+    }
+}
+
+@Suite struct ConstantTests {
+    @Test func constantFollowsItsVariable() {
+        let variable = Variable(0)
+        let constant = variable.constant
+        let recorder = Recorder<Int>()
+
+        constant.signal.observe(recorder.observer)
+        variable.value = 1
+        recorder.append(constant.value)
+        constant.signal.observe(recorder.observer)
+
+        #expect(recorder.values == [0, 1, 1, 1])
+    }
+
+    @Test func constantFromAValueNeverChanges() {
+        let constant = Constant("fixed")
+        let recorder = Recorder<String>()
+        constant.signal.observe(recorder.observer)
+        #expect(recorder.values == ["fixed"])
+        #expect(constant.value == "fixed")
+    }
+}
