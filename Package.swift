@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "UnidirectionalFlow",
-    // Synchronization's `Mutex` and `Atomic` (our locks) need these releases; see README.md.
+    // Synchronization's `Atomic` (disposal flags on the delivery path) needs these releases; see README.md.
     platforms: [
         .iOS(.v18),
         .macOS(.v15),

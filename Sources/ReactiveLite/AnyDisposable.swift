@@ -5,19 +5,19 @@ import Synchronization
 /// The closure runs at most once, on the thread that calls `dispose()` first; later calls do
 /// nothing. The closure is released once it has run.
 public final class AnyDisposable: Disposable {
-    private let handler: Mutex<(@Sendable () -> Void)?>
+    private let handler: Locked<(@Sendable () -> Void)?>
     private let disposed = Atomic<Bool>(false)
 
     /// Creates a disposable that runs `dispose` on first disposal.
     ///
     /// - Parameter dispose: The work to do when disposed of, such as removing an observer.
     public init(_ dispose: @escaping @Sendable () -> Void) {
-        handler = Mutex(dispose)
+        handler = Locked(dispose)
     }
 
     /// Creates a disposable that does nothing but record that it was disposed of.
     public init() {
-        handler = Mutex(nil)
+        handler = Locked(nil)
     }
 
     /// Whether `dispose()` has been called.

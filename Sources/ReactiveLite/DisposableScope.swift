@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A bag of ``Disposable``s that disposes of all of them when it is disposed of or deinitialized.
 ///
 /// Keep one as a stored property of a view controller (or any owner): every observation added to it
@@ -7,7 +5,7 @@ import Synchronization
 /// added disposable at once. Disposables are disposed of in the order they were added. Safe to use
 /// from any thread.
 public final class DisposableScope: Disposable {
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var disposables: [any Disposable]
@@ -18,7 +16,7 @@ public final class DisposableScope: Disposable {
     ///
     /// - Parameter disposables: Disposables the scope owns from the start.
     public init(disposables: [any Disposable] = []) {
-        state = Mutex(State(disposables: disposables))
+        state = Locked(State(disposables: disposables))
     }
 
     deinit {

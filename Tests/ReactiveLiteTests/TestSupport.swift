@@ -2,9 +2,13 @@ import Dispatch
 import Foundation
 import Synchronization
 
+@testable import ReactiveLite
+
 /// Collects values from any thread, in arrival order.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    // The library's lock, not Synchronization.Mutex: the thread sanitizer cannot see the latter on
+    // Linux (see Sources/ReactiveLite/Internal/Lock.swift).
+    private let storage = Locked<[Value]>([])
 
     var values: [Value] { storage.withLock { $0 } }
     var count: Int { storage.withLock { $0.count } }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The delivery engine under ``Sink`` and ``Variable``: an ordered list of observers and a FIFO of
 /// values waiting to be delivered, behind one lock.
 ///
@@ -62,13 +60,13 @@ final class Channel<Value: Sendable>: Sendable {
     }
 
     @usableFromInline
-    let state: Mutex<State>
+    let state: Locked<State>
 
     /// Creates a channel; with `replaying` set, it replays that value (then the latest one) to new
     /// observers.
     @usableFromInline
     init(replaying current: Value?) {
-        state = Mutex(State(current: current))
+        state = Locked(State(current: current))
     }
 
     /// The value a replaying channel stores (a Variable's or a Constant's value).

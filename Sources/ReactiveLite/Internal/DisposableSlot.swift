@@ -1,12 +1,10 @@
-import Synchronization
-
 /// A disposable that stands for another one which is only known later.
 ///
 /// Lets an observer dispose of its own subscription (the subscription is created after the
 /// observer closure), and lets termination handlers that may fire first still dispose of it:
 /// a disposable placed in an already-disposed slot is disposed of at once.
 final class DisposableSlot: Disposable {
-    private let state = Mutex<(disposable: (any Disposable)?, isDisposed: Bool)>((nil, false))
+    private let state = Locked<(disposable: (any Disposable)?, isDisposed: Bool)>((nil, false))
 
     var isDisposed: Bool {
         state.withLock { $0.isDisposed }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The queue between a source and an observer that runs on another ``Executor``.
 ///
@@ -19,7 +18,7 @@ final class Mailbox<Value: Sendable>: Disposable {
 
     private let executor: Executor
     private let observer: @Sendable (Value) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(executor: Executor, observer: @escaping @Sendable (Value) -> Void) {
         self.executor = executor
