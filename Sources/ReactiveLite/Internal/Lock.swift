@@ -12,9 +12,12 @@
 /// thread sanitizer cannot see, so every access it guards is reported as a race and CI's
 /// `--sanitize=thread` pass would prove nothing. The sanitizer intercepts these primitives.
 ///
+/// Package-visible so that VueFluxCore and RxStateCore guard their stores with the same lock; not
+/// part of the public API.
+///
 /// `@unchecked Sendable`: `state` is only read or written inside `withLock`, under `mutex`.
 @usableFromInline
-final class Locked<State: Sendable>: @unchecked Sendable {
+package final class Locked<State: Sendable>: @unchecked Sendable {
     #if canImport(Darwin)
         @usableFromInline typealias Primitive = os_unfair_lock_s
     #else
@@ -25,7 +28,7 @@ final class Locked<State: Sendable>: @unchecked Sendable {
     @usableFromInline var state: State
 
     @usableFromInline
-    init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
         mutex = UnsafeMutablePointer<Primitive>.allocate(capacity: 1)
         #if canImport(Darwin)
@@ -47,7 +50,7 @@ final class Locked<State: Sendable>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the state. `body` must not call back into code that
     /// may take this lock: no user code runs under it.
     @inlinable
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         #if canImport(Darwin)
             os_unfair_lock_lock(mutex)
             defer { os_unfair_lock_unlock(mutex) }
