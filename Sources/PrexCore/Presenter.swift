@@ -3,7 +3,13 @@
 ///
 /// Put side effects (network, storage) in presenter methods, in an extension
 /// (`extension Presenter where Action == CounterAction, State == CounterState`) or in a subclass,
-/// and finish them with `dispatch(_:)`. A presenter may be used from any thread.
+/// and finish them with `dispatch(_:)`.
+///
+/// The class is isolated to the main actor, like the view it serves: methods you add in an
+/// extension or a subclass run there, and a subclass needs no concurrency annotation. Its core is
+/// `nonisolated` and may be used from any thread: the initializers, `dispatch(_:)`, `state`,
+/// `reflect()` and `flux`. So a presenter is `Sendable`, and a completion handler on a background
+/// queue can call `presenter.dispatch(_:)` directly.
 ///
 /// The view receives every change on the main actor, in dispatch order: inline (before `dispatch`
 /// returns) when the action is applied on the main queue and nothing is pending for this view,
@@ -14,22 +20,18 @@
 /// callback that refers to neither the presenter nor the view. A deallocated view stops receiving;
 /// a deallocated presenter stops reflecting at once, including changes already queued for the
 /// main queue.
-///
-/// `@unchecked Sendable` because an open class cannot be checked: every stored property is an
-/// immutable `let` of a `Sendable` type, and the mutable state sits behind the `Mutex` of the store
-/// and of the view's mailbox. A subclass inherits the conformance: keep its stored properties
-/// immutable and `Sendable`, or behind a lock.
-open class Presenter<Action: PrexCore.Action, State: PrexCore.State>: @unchecked Sendable {
+@MainActor
+open class Presenter<Action: PrexCore.Action, State: PrexCore.State> {
     /// The flux this presenter dispatches to and listens to.
-    public let flux: Flux<Action, State>
-    private let mailbox: ViewMailbox<State>
-    private let subscription: Subscription
+    nonisolated public let flux: Flux<Action, State>
+    nonisolated private let mailbox: ViewMailbox<State>
+    nonisolated private let subscription: Subscription
 
     /// Connects `view` to `flux`; several presenters may share one flux.
     ///
     /// The view receives nothing until the state changes; call `reflect()` to push the current
     /// state first.
-    public init<V: View>(view: V, flux: Flux<Action, State>) where V.State == State {
+    nonisolated public init<V: View>(view: V, flux: Flux<Action, State>) where V.State == State {
         let mailbox = ViewMailbox<State> { [weak view] change in
             view?.reflect(change: change)
         }
@@ -41,7 +43,7 @@ open class Presenter<Action: PrexCore.Action, State: PrexCore.State>: @unchecked
     }
 
     /// Connects `view` to a new flux of its own, holding `state` and changed by `mutation`.
-    public convenience init<V: View, M: Mutation>(
+    nonisolated public convenience init<V: View, M: Mutation>(
         view: V,
         state: State,
         mutation: M
@@ -57,13 +59,13 @@ open class Presenter<Action: PrexCore.Action, State: PrexCore.State>: @unchecked
     }
 
     /// The current state of the store.
-    public var state: State {
+    nonisolated public var state: State {
         flux.store.state
     }
 
     /// Dispatches `action` to the flux; see `Dispatcher.dispatch(_:)` for the threading contract.
     @inlinable
-    public func dispatch(_ action: Action) {
+    nonisolated public func dispatch(_ action: Action) {
         flux.dispatcher.dispatch(action)
     }
 
@@ -73,7 +75,7 @@ open class Presenter<Action: PrexCore.Action, State: PrexCore.State>: @unchecked
     /// Ordered with the store's changes: the view never ends on a state older than the store's.
     /// Delivered inline when called on the main queue with nothing pending, else through the main
     /// queue.
-    public func reflect() {
+    nonisolated public func reflect() {
         let onMainQueue = MainQueue.isCurrent
         let step = flux.store.withCurrentState { state in
             mailbox.prepare(StateChange(new: state, old: nil), onMainQueue: onMainQueue)
