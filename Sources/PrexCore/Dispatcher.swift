@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The entry point of actions: it applies them to its store one at a time, then tells its
 /// registered callbacks.
 ///
@@ -26,7 +24,7 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
         init() {}
     }
 
-    @usableFromInline let storage = Mutex(Storage())
+    @usableFromInline let storage = Lock(Storage())
     /// Applies an action to the store and notifies the store's listeners; set by `Flux`.
     @usableFromInline let apply: @Sendable (Action) -> Void
 

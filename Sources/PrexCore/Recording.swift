@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a test observed: the final state (or one property of it) and, in order, the values a view
 /// was sent.
 ///
@@ -82,5 +80,5 @@ extension Flux {
 
 /// The values a recording listener collected; the listener runs on the dispatching thread.
 private final class Recorder<Value: Sendable>: Sendable {
-    let values = Mutex<[Value]>([])
+    let values = Lock<[Value]>([])
 }

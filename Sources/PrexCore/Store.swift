@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The holder of the current state, and of the listeners told about each change.
 ///
 /// Only the store's dispatcher changes the state, one action at a time; `state` can be read from
@@ -20,11 +18,11 @@ public final class Store<State: PrexCore.State>: Sendable {
         }
     }
 
-    @usableFromInline let storage: Mutex<Storage>
+    @usableFromInline let storage: Lock<Storage>
 
     @usableFromInline
     init(state: State) {
-        storage = Mutex(Storage(state: state))
+        storage = Lock(Storage(state: state))
     }
 
     deinit {

@@ -1,6 +1,5 @@
 import Dispatch
 import PrexCore
-import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct DispatcherTests {
@@ -194,7 +193,7 @@ import Testing
 
 /// Holds a subscription that a callback cancels.
 final class SubscriptionSlot: Sendable {
-    private let slot = Mutex<Subscription?>(nil)
+    private let slot = Locked<Subscription?>(nil)
 
     func set(_ subscription: Subscription) {
         slot.withLock { $0 = subscription }

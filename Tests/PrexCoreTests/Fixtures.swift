@@ -1,8 +1,27 @@
 import Dispatch
+import Foundation
 import PrexCore
-import Synchronization
 
 // Shared fixtures of the Swift Testing suites. The README's own types live in ReadmeXCTests.swift.
+
+/// A value behind an `NSLock`, for test fixtures written to from several threads.
+///
+/// Not `Synchronization.Mutex`: on Linux the thread sanitizer does not see it and reports the
+/// accesses it guards as races. `@unchecked Sendable`: `value` is only touched while `lock` is held.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
 
 struct TestState: State, Equatable {
     var count = 0
@@ -26,7 +45,7 @@ final class DispatcherSlot: Sendable {
         weak var dispatcher: Dispatcher<TestAction>?
     }
 
-    private let slot = Mutex(Weak())
+    private let slot = Locked(Weak())
 
     func set(_ dispatcher: Dispatcher<TestAction>) {
         slot.withLock { $0.dispatcher = dispatcher }
@@ -72,7 +91,7 @@ func makeFlux(_ state: TestState = TestState()) -> Flux<TestAction, TestState> {
 
 /// A thread-safe list that callbacks on any thread append to.
 final class Log<Element: Sendable>: Sendable {
-    private let elements = Mutex<[Element]>([])
+    private let elements = Locked<[Element]>([])
 
     func append(_ element: Element) {
         elements.withLock { $0.append(element) }

@@ -33,7 +33,7 @@ final class Listener<Argument>: Sendable {
 }
 
 /// The listeners of one dispatcher or store, in registration order; always used under the
-/// owner's `Mutex`.
+/// owner's `Lock`.
 @usableFromInline
 struct ListenerList<Argument> {
     /// Copied out under the lock as the snapshot to notify: a retain, not an allocation, unless a

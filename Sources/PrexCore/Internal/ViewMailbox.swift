@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Delivers the state changes of one presenter to its view on the main actor, in order, never
 /// nested.
@@ -28,7 +27,7 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
 
     /// Calls the view's `reflect(change:)`; captures the view weakly.
     private let reflect: @MainActor @Sendable (StateChange<State>) -> Void
-    private let box = Mutex(Box())
+    private let box = Lock(Box())
 
     init(reflect: @escaping @MainActor @Sendable (StateChange<State>) -> Void) {
         self.reflect = reflect
