@@ -1,0 +1,120 @@
+import Dispatch
+
+/// Delivers the state changes of one presenter to its view on the main actor, in order, never
+/// nested.
+///
+/// A change posted on the main queue while nothing is pending and nothing is being delivered is
+/// delivered inline, before `post` returns. Any other change waits in `pending` and is delivered by
+/// whoever is already delivering (a change posted from inside `reflect`, on any thread) or by one
+/// block scheduled on the main queue (a change posted from another thread). So a background change
+/// followed by a main-thread change reaches the view in that order.
+final class ViewMailbox<State: PrexCore.State>: Sendable {
+    /// What the poster must do after leaving the lock.
+    enum Step {
+        case nothing
+        case deliver(StateChange<State>)
+        case schedule
+    }
+
+    private struct Box {
+        var pending = FIFO<StateChange<State>>()
+        /// The main queue is inside `deliver(startingWith:)` for this mailbox.
+        var isDelivering = false
+        /// A block that will drain `pending` is on the main queue.
+        var isScheduled = false
+        var isClosed = false
+    }
+
+    /// Calls the view's `reflect(change:)`; captures the view weakly.
+    private let reflect: @MainActor @Sendable (StateChange<State>) -> Void
+    private let box = Lock(Box())
+
+    init(reflect: @escaping @MainActor @Sendable (StateChange<State>) -> Void) {
+        self.reflect = reflect
+    }
+
+    /// Delivers `change` now if the caller is on the main queue and the mailbox is idle, else
+    /// queues it behind the changes already waiting.
+    func post(_ change: StateChange<State>) {
+        perform(prepare(change, onMainQueue: MainQueue.isCurrent))
+    }
+
+    /// Decides, under the mailbox lock, how `change` reaches the view. Callers that must order the
+    /// decision against something else (as `Presenter.reflect()` does against the store's writes)
+    /// call this under their own lock and `perform` after leaving it.
+    func prepare(_ change: StateChange<State>, onMainQueue: Bool) -> Step {
+        box.withLock { box in
+            if box.isClosed {
+                return .nothing
+            }
+            if onMainQueue && !box.isDelivering && !box.isScheduled && box.pending.isEmpty {
+                box.isDelivering = true
+                return .deliver(change)
+            }
+            box.pending.append(change)
+            if box.isDelivering || box.isScheduled {
+                return .nothing
+            }
+            box.isScheduled = true
+            return .schedule
+        }
+    }
+
+    /// Carries out a step returned by `prepare`; call it outside every lock.
+    func perform(_ step: Step) {
+        switch step {
+        case .nothing:
+            return
+        case .deliver(let change):
+            deliver(startingWith: change)
+        case .schedule:
+            DispatchQueue.main.async { [self] in
+                drainScheduled()
+            }
+        }
+    }
+
+    /// Stops all deliveries, including those already queued; for the presenter's deinit.
+    func close() {
+        let dropped = box.withLock { box in
+            box.isClosed = true
+            let dropped = box.pending
+            box.pending = FIFO()
+            return dropped
+        }
+        // Released here, outside the lock: a state may hold objects whose deinit is user code.
+        _ = dropped
+    }
+
+    private func drainScheduled() {
+        let first: StateChange<State>? = box.withLock { box in
+            box.isScheduled = false
+            if box.isDelivering || box.isClosed {
+                return nil
+            }
+            guard let first = box.pending.popFirst() else { return nil }
+            box.isDelivering = true
+            return first
+        }
+        if let first {
+            deliver(startingWith: first)
+        }
+    }
+
+    /// Runs on the main queue with `isDelivering` set; delivers until `pending` is empty.
+    private func deliver(startingWith first: StateChange<State>) {
+        var next: StateChange<State>? = first
+        while let change = next {
+            MainActor.assumeIsolated {
+                reflect(change)
+            }
+            next = box.withLock { box in
+                if !box.isClosed, let change = box.pending.popFirst() {
+                    return change
+                }
+                box.isDelivering = false
+                return nil
+            }
+        }
+    }
+}

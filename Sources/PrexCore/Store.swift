@@ -1,0 +1,118 @@
+/// The holder of the current state, and of the listeners told about each change.
+///
+/// Only the store's dispatcher changes the state, one action at a time; `state` can be read from
+/// any thread at any time and returns the state after the last applied action (a mutation that is
+/// running is not visible until it returns). Listeners are called on the dispatching thread, in
+/// registration order, with no lock held, with the change that the action produced. Create one
+/// with `Flux`; the initializer is not public, as in the original Prex. When the store is
+/// deallocated it drops its listeners and finishes the streams returned by `changes`.
+public final class Store<State: PrexCore.State>: Sendable {
+    @usableFromInline
+    struct Storage {
+        @usableFromInline var state: State
+        @usableFromInline var listeners = ListenerList<StateChange<State>>()
+
+        @usableFromInline
+        init(state: State) {
+            self.state = state
+        }
+    }
+
+    @usableFromInline let storage: Lock<Storage>
+
+    @usableFromInline
+    init(state: State) {
+        storage = Lock(Storage(state: state))
+    }
+
+    deinit {
+        let removed = storage.withLock { $0.listeners.removeAll() }
+        for listener in removed {
+            listener.onRemove?()
+        }
+    }
+
+    /// The current state: the state after the last action that was applied.
+    public var state: State {
+        storage.withLock { $0.state }
+    }
+
+    /// Registers `callback` to receive every later change of the state.
+    ///
+    /// The callback runs on the dispatching thread, right after the action's mutation, in
+    /// registration order, with no lock held; it does not receive the current state (read `state`,
+    /// or use `changes` which starts with it). Keep the returned subscription: releasing it removes
+    /// the listener.
+    public func addListener(callback: @escaping @Sendable (StateChange<State>) -> Void) -> Subscription {
+        let id = storage.withLock { $0.listeners.add(callback) }
+        return Subscription(registry: self, id: id)
+    }
+
+    /// Removes the listener of `subscription`.
+    ///
+    /// Does nothing if the subscription is already cancelled or belongs to another store.
+    public func removeListener(_ subscription: Subscription) {
+        if subscription.belongs(to: self) {
+            subscription.cancel()
+        }
+    }
+
+    /// Returns the state changes as an asynchronous sequence: first the current state (a change
+    /// with no old state), then every later change, with no gap and no duplicate.
+    ///
+    /// The stream holds the store weakly and finishes when the store is deallocated; stopping the
+    /// iteration (or dropping the stream) removes its listener. With the default unbounded buffer a
+    /// slow consumer sees every change; pass `.bufferingNewest(1)` to see only the latest.
+    public func changes(
+        bufferingPolicy: AsyncStream<StateChange<State>>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<StateChange<State>> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: StateChange<State>.self,
+            bufferingPolicy: bufferingPolicy
+        )
+        // Registering and yielding the current state in one critical section is what rules out a
+        // gap or a duplicate: a writer publishes the new state and snapshots the listeners under
+        // the same lock. Yielding runs no user code, so doing it under the lock is allowed.
+        let id = storage.withLock { storage in
+            continuation.yield(StateChange(new: storage.state, old: nil))
+            return storage.listeners.add(
+                { change in continuation.yield(change) },
+                onRemove: { continuation.finish() }
+            )
+        }
+        let subscription = Subscription(registry: self, id: id)
+        continuation.onTermination = { _ in
+            subscription.cancel()
+        }
+        return stream
+    }
+
+    /// Reads the state under the store's lock and runs `body` with it there; `body` must not run
+    /// user code. Orders `Presenter.reflect()` against the store's writes.
+    func withCurrentState<Result: Sendable>(_ body: (State) -> Result) -> Result {
+        storage.withLock { body($0.state) }
+    }
+
+    /// Applies `mutate` to a copy of the state outside the lock, publishes the result and tells the
+    /// listeners. Called only by the dispatcher's drainer, so writes never interleave.
+    @inlinable
+    func apply(_ mutate: (inout State) -> Void) {
+        let old = storage.withLock { $0.state }
+        var new = old
+        mutate(&new)
+        let listeners = storage.withLock { storage in
+            storage.state = new
+            return storage.listeners.entries
+        }
+        if !listeners.isEmpty {
+            notify(listeners, StateChange(new: new, old: old))
+        }
+    }
+}
+
+extension Store: ListenerRegistry {
+    func removeListener(id: UInt64) {
+        let removed = storage.withLock { $0.listeners.remove(id: id) }
+        removed?.onRemove?()
+    }
+}

@@ -1,0 +1,19 @@
+/// A passive view that shows the state its presenter pushes to it.
+///
+/// The protocol is isolated to the main actor, so a `UIViewController` or any `@MainActor` class
+/// conforms in Swift 6 mode without annotations, and a plain class that declares the conformance
+/// on its declaration (`final class MockView: View`) is inferred to be `@MainActor` too. Declaring
+/// the conformance in an extension of a class that is not main-actor isolated does not compile:
+/// mark that class `@MainActor`.
+///
+/// `reflect(change:)` is always called on the main actor, once per state change, in dispatch
+/// order, never nested (a dispatch from inside `reflect` is delivered after it returns). The
+/// presenter holds the view weakly: a view that is deallocated simply stops receiving.
+@MainActor
+public protocol View<State>: AnyObject, Sendable {
+    /// The state this view shows.
+    associatedtype State: PrexCore.State
+
+    /// Shows `change`; read the properties that changed with `change.someProperty?.value`.
+    func reflect(change: StateChange<State>)
+}

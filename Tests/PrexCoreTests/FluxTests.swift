@@ -1,0 +1,36 @@
+import PrexCore
+import Testing
+
+extension Flux where Action == TestAction, State == TestState {
+    static let shared = Flux(state: TestState(), mutation: TestMutation())
+}
+
+enum SharedTestFlux {
+    static let counter = Flux(state: TestState(count: 10), mutation: TestMutation())
+}
+
+@Suite struct FluxTests {
+    @Test func wiresTheDispatcherToTheStoreThroughTheMutation() {
+        let flux = Flux(state: TestState(count: 1), mutation: TestMutation())
+        #expect(flux.store.state.count == 1)
+        flux.dispatcher.dispatch(.increment)
+        #expect(flux.store.state.count == 2)
+    }
+
+    @Test func canBeSharedAsAStaticLet() {
+        #expect(Flux<TestAction, TestState>.shared === Flux<TestAction, TestState>.shared)
+        #expect(SharedTestFlux.counter.store.state.count == 10)
+    }
+
+    @Test func releasesTheDispatcherAndTheStoreWithItself() {
+        var flux: Flux<TestAction, TestState>? = makeFlux()
+        weak let store = flux?.store
+        weak let dispatcher = flux?.dispatcher
+        let subscription = flux?.store.addListener { _ in }
+        flux?.dispatcher.dispatch(.increment)
+        flux = nil
+        #expect(store == nil)
+        #expect(dispatcher == nil)
+        withExtendedLifetime(subscription) {}
+    }
+}

@@ -1,0 +1,226 @@
+import Dispatch
+import PrexCore
+import Testing
+
+extension Presenter where Action == TestAction, State == TestState {
+    func increment() {
+        dispatch(.increment)
+    }
+
+    func decrementIfPositive() {
+        if state.count > 0 {
+            dispatch(.decrement)
+        }
+    }
+}
+
+/// A subclass-based presenter, as the README's "Presenter Subclass" section writes one.
+final class TestPresenter: Presenter<TestAction, TestState> {
+    init<T: View>(view: T) where T.State == TestState {
+        super.init(view: view, flux: makeFlux())
+    }
+
+    func incrementTwice() {
+        dispatch(.increment)
+        dispatch(.increment)
+    }
+}
+
+/// A view that owns its presenter, as a view controller does with `lazy var presenter`.
+final class OwningView: View {
+    lazy var presenter = Presenter(view: self, state: TestState(), mutation: TestMutation())
+    var counts: [Int] = []
+
+    func reflect(change: StateChange<TestState>) {
+        counts.append(change.new.count)
+    }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct PresenterTests {
+    @Test func dispatchOnTheMainQueueReflectsInline() {
+        let view = RecordingView()
+        let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())
+        presenter.dispatch(.increment)
+        // Delivered before dispatch returned, with no main-queue hop.
+        #expect(view.changes == [StateChange(new: TestState(count: 1), old: TestState(count: 0))])
+        #expect(view.onMainQueue == [true])
+    }
+
+    @Test func extensionMethodsDispatchAndReadState() {
+        let view = RecordingView()
+        let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())
+        presenter.decrementIfPositive()
+        presenter.increment()
+        presenter.decrementIfPositive()
+        #expect(view.counts == [1, 0])
+        #expect(presenter.state.count == 0)
+    }
+
+    @Test func subclassPresenterWorks() {
+        let view = RecordingView()
+        let presenter = TestPresenter(view: view)
+        presenter.incrementTwice()
+        #expect(view.counts == [1, 2])
+    }
+
+    @Test func reflectPushesTheWholeStateAsAChangeWithoutOldState() {
+        let view = RecordingView()
+        let presenter = Presenter(
+            view: view, state: TestState(count: 4, title: "t"), mutation: TestMutation())
+        #expect(view.changes.isEmpty)
+        presenter.reflect()
+        #expect(view.changes == [StateChange(new: TestState(count: 4, title: "t"), old: nil)])
+        #expect(view.changes.first?.title?.value == "t")
+    }
+
+    @Test func backgroundDispatchThenMainDispatchReachTheViewInOrder() async {
+        // The original delivers 1->2 before 0->1 here.
+        let view = RecordingView()
+        let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())
+        // Blocks the main queue while a background thread applies the first action, so its change
+        // is still waiting for the main queue when the main thread dispatches the second.
+        onBackgroundThread {
+            presenter.dispatch(.increment)
+        }
+        presenter.dispatch(.increment)
+        #expect(view.changes.isEmpty)
+        await drainMainQueue()
+        #expect(view.changes.map { [$0.old?.count, $0.new.count] } == [[0, 1], [1, 2]])
+        #expect(view.onMainQueue == [true, true])
+    }
+
+    @Test func changesFromManyThreadsReachTheViewOnTheMainQueueInDispatchOrder() async {
+        let view = RecordingView()
+        let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())
+        onBackgroundThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                for _ in 0..<250 {
+                    presenter.dispatch(.increment)
+                }
+            }
+        }
+        await drainMainQueue()
+        #expect(view.counts == Array(1...1_000))
+        #expect(view.onMainQueue.allSatisfy { $0 })
+        #expect(view.maxDepth == 1)
+    }
+
+    @Test func dispatchFromReflectIsQueuedNotNested() {
+        let view = RecordingView()
+        let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())
+        view.onReflect = { change in
+            if change.new.count < 3 {
+                presenter.dispatch(.increment)
+            }
+        }
+        presenter.dispatch(.increment)
+        #expect(view.counts == [1, 2, 3])
+        #expect(view.maxDepth == 1)
+    }
+
+    @Test func reflectCalledFromReflectIsQueuedNotNested() {
+        let view = RecordingView()
+        let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())
+        view.onReflect = { change in
+            if change.old != nil {
+                presenter.reflect()
+            }
+        }
+        presenter.dispatch(.increment)
+        #expect(view.changes.map(\.old?.count) == [0, nil])
+        #expect(view.maxDepth == 1)
+    }
+
+    @Test func viewsAreNotifiedInRegistrationOrder() {
+        let flux = makeFlux()
+        let log = Log<Int>()
+        let views = (0..<20).map { _ in RecordingView() }
+        let presenters = views.enumerated().map { index, view in
+            view.onReflect = { _ in log.append(index) }
+            return Presenter(view: view, flux: flux)
+        }
+        flux.dispatcher.dispatch(.increment)
+        #expect(log.values == Array(0..<20))
+        withExtendedLifetime(presenters) {}
+    }
+
+    @Test func presenterStateIsTheStoreState() {
+        let view = RecordingView()
+        let flux = makeFlux(TestState(count: 2))
+        let presenter = Presenter(view: view, flux: flux)
+        flux.dispatcher.dispatch(.increment)
+        #expect(presenter.state == flux.store.state)
+        #expect(presenter.state.count == 3)
+    }
+
+    @Test func deallocatedViewStopsReceiving() {
+        let flux = makeFlux()
+        var view: RecordingView? = RecordingView()
+        weak let weakView = view
+        let log = Log<Int>()
+        view?.onReflect = { log.append($0.new.count) }
+        let presenter = view.map { Presenter(view: $0, flux: flux) }
+        flux.dispatcher.dispatch(.increment)
+        view = nil
+        // The presenter held the view weakly, so the view is gone and receives nothing more.
+        #expect(weakView == nil)
+        flux.dispatcher.dispatch(.increment)
+        #expect(log.values == [1])
+        withExtendedLifetime(presenter) {}
+    }
+
+    @Test func deallocatedPresenterStopsReflecting() {
+        let flux = makeFlux()
+        let view = RecordingView()
+        var presenter: Presenter<TestAction, TestState>? = Presenter(view: view, flux: flux)
+        weak let weakPresenter = presenter
+        flux.dispatcher.dispatch(.increment)
+        presenter = nil
+        #expect(weakPresenter == nil)
+        flux.dispatcher.dispatch(.increment)
+        #expect(view.counts == [1])
+    }
+
+    @Test func deallocatedPresenterDropsChangesWaitingForTheMainQueue() async {
+        let flux = makeFlux()
+        let view = RecordingView()
+        var presenter: Presenter<TestAction, TestState>? = Presenter(view: view, flux: flux)
+        onBackgroundThread {
+            flux.dispatcher.dispatch(.increment)
+        }
+        presenter = nil
+        await drainMainQueue()
+        #expect(view.changes.isEmpty)
+        withExtendedLifetime(presenter) {}
+    }
+
+    @Test func noRetainCycleAmongViewPresenterFluxAndStore() {
+        var view: OwningView? = OwningView()
+        weak let weakView = view
+        weak let weakPresenter = view?.presenter
+        weak let weakFlux = view?.presenter.flux
+        weak let weakStore = view?.presenter.flux.store
+        weak let weakDispatcher = view?.presenter.flux.dispatcher
+        view?.presenter.dispatch(.increment)
+        #expect(view?.counts == [1])
+        view = nil
+        #expect(weakView == nil)
+        #expect(weakPresenter == nil)
+        #expect(weakFlux == nil)
+        #expect(weakStore == nil)
+        #expect(weakDispatcher == nil)
+    }
+
+    @Test func sharedFluxOutlivesItsPresenters() {
+        let flux = makeFlux()
+        let view = RecordingView()
+        do {
+            let presenter = Presenter(view: view, flux: flux)
+            presenter.dispatch(.increment)
+        }
+        flux.dispatcher.dispatch(.increment)
+        #expect(flux.store.state.count == 2)
+        #expect(view.counts == [1])
+    }
+}
