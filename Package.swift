@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "VueFluxCore", dependencies: ["ReactiveLite"]),
         .target(name: "RxStateCore", dependencies: ["ReactiveLite"]),
         .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite"]),
+        .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite"]),
     ],
     swiftLanguageModes: [.v6]
 )
