@@ -57,7 +57,10 @@ private func tagging(_ tag: String, into log: Recorder<String>) -> InterceptingM
         }
         store.state.observe { _ in log.append("observer") }
         store.dispatch(action: CounterAction.increment)
-        #expect(log.values == ["observer", "first increment", "second increment", "reducer increment", "observer"])
+        #expect(
+            log.values == [
+                "observer", "first increment", "second increment", "reducer increment", "observer",
+            ])
     }
 
     @Test func interceptorCanTransformAnAction() {

@@ -90,7 +90,10 @@ import Testing
             #expect(numbers[0] == numbers[1], "\(pair)")
         }
         // First in, first out: 1 queues 2 and 11; 2 queues 3 and 12; then 11 comes before 3.
-        #expect(Array(values.prefix(4)) == ["state 1 action 1", "state 2 action 2", "state 11 action 11", "state 3 action 3"])
+        #expect(
+            Array(values.prefix(4)) == [
+                "state 1 action 1", "state 2 action 2", "state 11 action 11", "state 3 action 3",
+            ])
     }
 
     @Test func subscribingWhileBusyReplaysTheStateAfterTheQueuedActions() {

@@ -7,7 +7,8 @@ struct TypedReducer: Sendable {
     /// The substate type's name, for ``StoreError/substateNotFound(typeName:)``.
     @usableFromInline let substateName: @Sendable () -> String
     /// Reduces `substates[index]` with the action; `false` if the types did not match.
-    @usableFromInline let reduce: @Sendable (_ substates: inout [any SubstateType], _ index: Int, _ action: any ActionType) -> Bool
+    @usableFromInline let reduce:
+        @Sendable (_ substates: inout [any SubstateType], _ index: Int, _ action: any ActionType) -> Bool
 
     @inlinable
     init<S: SubstateType, A: ActionType>(_ reducer: @escaping @Sendable (inout S, A) -> Void) {
