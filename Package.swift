@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "RxStateCore", dependencies: ["ReactiveLite"]),
         .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite"]),
         .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore"]),
+        .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

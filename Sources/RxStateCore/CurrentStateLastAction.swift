@@ -1,0 +1,7 @@
+/// The app state together with the action that produced it, as ``Store/currentStateLastAction``
+/// announces them.
+///
+/// `lastAction` is `nil` only before the first action was applied. For every other value,
+/// `currentState` is exactly the state that `lastAction` produced, also when actions are
+/// dispatched from reducers, observers, middleware or other threads at the same time.
+public typealias CurrentStateLastAction = (currentState: [SubstateType], lastAction: ActionType?)

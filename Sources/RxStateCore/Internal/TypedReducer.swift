@@ -1,0 +1,24 @@
+/// A reducer registered with ``Store/register(_:for:reducer:)``, erased to a closure that finds
+/// nothing itself: the store looks up the action's type and the substate's index, then calls it.
+@usableFromInline
+struct TypedReducer: Sendable {
+    /// The registered substate type.
+    @usableFromInline let substate: ObjectIdentifier
+    /// The substate type's name, for ``StoreError/substateNotFound(typeName:)``.
+    @usableFromInline let substateName: @Sendable () -> String
+    /// Reduces `substates[index]` with the action; `false` if the types did not match.
+    @usableFromInline let reduce:
+        @Sendable (_ substates: inout [any SubstateType], _ index: Int, _ action: any ActionType) -> Bool
+
+    @inlinable
+    init<S: SubstateType, A: ActionType>(_ reducer: @escaping @Sendable (inout S, A) -> Void) {
+        substate = ObjectIdentifier(S.self)
+        substateName = { String(reflecting: S.self) }
+        reduce = { substates, index, action in
+            // The store chose this reducer by the action's exact type, so the cast succeeds; it is
+            // the one dynamic cast of the typed path.
+            guard let action = action as? A else { return false }
+            return substates[index].withValue(as: S.self) { reducer(&$0, action) } != nil
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import ReactiveLite
+
+extension Store {
+    /// The app state with the action that produced it: the current pair first, then one pair per
+    /// applied action, each state exactly the one its action produced.
+    ///
+    /// Replaying: a new observer gets the current pair first (with a `nil` action before the first
+    /// one), then every later pair, with no gap and no duplicate, even while other threads dispatch.
+    /// An observer subscribing while the store is busy gets its first pair after the actions queued
+    /// before it are applied. Observers run on the thread draining the store, in subscription order,
+    /// with no lock held; a dispatch from an observer is queued behind the current action. Every
+    /// applied action is announced, including one that changed nothing (an unhandled action).
+    ///
+    /// The signal holds the store weakly: observing it after the store is gone observes nothing.
+    public var currentStateLastAction: Signal<CurrentStateLastAction> {
+        observeSnapshots { (currentState: $0.substates, lastAction: $0.lastAction) }
+    }
+
+    /// The app state: the current state first, then the state after each applied action.
+    ///
+    /// Replays and delivers as ``currentStateLastAction`` does (this is its `currentState`): it emits
+    /// once per applied action, even when the action changed nothing. Use ``substateSignal(_:)`` to
+    /// hear only about changes of one substate.
+    public var state: Signal<[SubstateType]> {
+        observeSnapshots { $0.substates }
+    }
+
+    /// The last applied action: `nil` first if none was applied yet, then each applied action.
+    ///
+    /// Replays and delivers as ``currentStateLastAction`` does. RxState spells it
+    /// `lastDispatchedaAtion`.
+    public var lastDispatchedAction: Signal<ActionType?> {
+        observeSnapshots { $0.lastAction }
+    }
+
+    /// The substate of type `S`: its current value first, then each value that differs from the one
+    /// before.
+    ///
+    /// Actions that leave it equal emit nothing. While the store holds no substate of type `S`
+    /// nothing is emitted; when one is added again after a reset, it is emitted even if equal to the
+    /// value before the reset. Delivered like ``currentStateLastAction``.
+    ///
+    /// Each observer keeps the last value it saw, to compare: while observed, a typed reducer that
+    /// appends to a large array in that substate copies it once per change.
+    ///
+    /// - Parameter type: The substate's type, for example `TasksState.self`.
+    /// - Returns: A signal of the substate's distinct values.
+    public func substateSignal<S: SubstateType & Equatable>(_ type: S.Type) -> Signal<S> {
+        Signal { [weak self] observer in
+            guard let self else { return AnyDisposable() }
+            let last = Locked<S?>(nil)
+            return self.subscribe { snapshot in
+                let value = snapshot.substate(S.self)
+                let isChange = last.withLock { last -> Bool in
+                    defer { last = value }
+                    return value != nil && value != last
+                }
+                if isChange, let value {
+                    observer(value)
+                }
+            }
+        }
+    }
+
+    /// A replaying signal of something derived from each snapshot.
+    func observeSnapshots<Value: Sendable>(
+        _ transform: @escaping @Sendable (Snapshot) -> Value
+    ) -> Signal<Value> {
+        Signal { [weak self] observer in
+            guard let self else { return AnyDisposable() }
+            return self.subscribe { observer(transform($0)) }
+        }
+    }
+
+    /// Adds an observer of snapshots: the current one, then one per applied action.
+    ///
+    /// Subscribing is work for the drainer like an action, so the first snapshot is the state after
+    /// everything queued before it, and no later one is missed.
+    @usableFromInline
+    func subscribe(_ observer: @escaping @Sendable (Snapshot) -> Void) -> any Disposable {
+        let (token, entry): (ObserverToken, ObserverEntry?) = core.withLock { core in
+            let id = core.nextObserverID
+            core.nextObserverID += 1
+            let token = ObserverToken(id: id, store: self)
+            let entry = ObserverEntry(id: id, observer: observer, token: token)
+            if core.isDispatching {
+                core.pending.append(.subscribe(entry))
+                return (token, nil)
+            }
+            core.isDispatching = true
+            return (token, entry)
+        }
+        if let entry {
+            attach(entry)
+            drain()
+        }
+        return token
+    }
+
+    /// Adds a pending observer to the list and gives it the current state; the drainer calls it.
+    @usableFromInline
+    func attach(_ entry: ObserverEntry) {
+        // The flag is checked under the lock: a disposal that comes later finds the entry to remove.
+        let snapshot: Snapshot? = core.withLock { core in
+            guard entry.token.isActive else { return nil }
+            core.observers.append(entry)
+            return core.snapshot
+        }
+        if let snapshot, entry.token.isActive {
+            entry.observer(snapshot)
+        }
+    }
+
+    /// Removes the observer with `id`; its closure is released here, outside the lock.
+    @usableFromInline
+    func removeObserver(id: UInt64) {
+        let removed: ObserverEntry? = core.withLock { core in
+            guard let position = core.observers.firstIndex(where: { $0.id == id }) else { return nil }
+            return core.observers.remove(at: position)
+        }
+        // Dropping the closure may run deinits of what it captured: never under the lock.
+        _ = removed
+    }
+
+    /// The number of observers attached and not disposed of.
+    var observerCount: Int {
+        core.withLock { $0.observers.count }
+    }
+}

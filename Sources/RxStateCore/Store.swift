@@ -1,0 +1,320 @@
+import Dispatch
+import ReactiveLite
+
+/// The store: holds the app state (`[SubstateType]`), applies dispatched actions through the
+/// middleware and reducers, and announces each new state with the action that produced it.
+///
+/// **One action at a time, first in first out.** ``dispatch(action:)`` called while the store is
+/// idle applies the action on the calling thread and returns once it is applied and announced.
+/// Called while the store is busy (from a reducer, an observer, a middleware, or from another
+/// thread while one is draining), it queues the action and returns at once; the thread already
+/// draining applies it after the actions queued before it. So nothing is lost, nothing nests, no
+/// lock is held while user code runs, and once every `dispatch` call has returned, every action has
+/// been applied and announced.
+///
+/// **State in place.** While reducers run, the state is moved out of the store so that they hold
+/// the only reference to it: a typed reducer appending to a large array in its substate does not
+/// copy it (unless an observer kept the previous state). A read of the state from another thread
+/// meanwhile waits for the reducers to finish; a read from inside a reducer gets an empty result
+/// (see ``StoreError/readDuringReduction``).
+///
+/// **Misuse does not crash.** Unhandled actions, missing substates and duplicate substates are
+/// reported on ``diagnostics`` and leave the state as it was.
+///
+/// ```swift
+/// let store = Store()
+/// store.register(TasksState.self, for: TasksAction.self) { state, action in
+///     switch action {
+///     case .add(let task): state.tasks.append(task)
+///     }
+/// }
+/// store.dispatch(action: StoreAction.add(states: [TasksState()]))
+/// store.dispatch(action: TasksAction.add("Write docs"))
+/// store.substate(TasksState.self)?.tasks  // ["Write docs"]
+/// ```
+public final class Store: Sendable {
+    @usableFromInline
+    let core: Locked<StoreCore>
+
+    @usableFromInline
+    let mainReducer: MainReducer?
+
+    @usableFromInline
+    let diagnosticsSink = Sink<StoreError>()
+
+    /// Creates a store with an empty state.
+    ///
+    /// - Parameter mainReducer: The untyped reducer called for every action other than a
+    ///   ``StoreAction``, after the typed reducers; `nil` to use typed reducers alone
+    ///   (``register(_:for:reducer:)``).
+    public init(mainReducer: MainReducer? = nil) {
+        core = Locked(StoreCore())
+        self.mainReducer = mainReducer
+    }
+
+    /// Dispatches an action: it goes through the intercepting middleware, then the reducers, and the
+    /// resulting state is announced with it.
+    ///
+    /// On an idle store the action is applied and announced before this returns, on the calling
+    /// thread. On a busy store (a call from a reducer, an observer or a middleware, or from another
+    /// thread while one is draining) it is queued and this returns at once; the draining thread
+    /// applies it after the actions queued before it. Never blocks, never deadlocks.
+    ///
+    /// - Parameter action: The action to apply.
+    public func dispatch(action: ActionType) {
+        dispatch(action, stage: 0)
+    }
+
+    /// The substate of type `S`, found by its type in O(1); `nil` if no substate of that exact type
+    /// was added (or it was removed by ``StoreAction/reset``).
+    ///
+    /// Safe from any thread. While reducers run on another thread it waits for them; from inside a
+    /// reducer it returns `nil` and reports ``StoreError/readDuringReduction``.
+    ///
+    /// - Parameter type: The substate's type, for example `TasksState.self`.
+    /// - Returns: A copy of the substate, or `nil`.
+    @inlinable
+    public func substate<S: SubstateType>(_ type: S.Type) -> S? {
+        let found: S?? = read { core in
+            guard let position = core.index[ObjectIdentifier(S.self)] else { return nil }
+            return core.substates[position] as? S
+        }
+        return found ?? nil
+    }
+
+    /// The app state: every substate, in the order they were added.
+    ///
+    /// Safe from any thread. While reducers run on another thread it waits for them; from inside a
+    /// reducer it returns `[]` and reports ``StoreError/readDuringReduction``.
+    public var currentState: [SubstateType] {
+        read { $0.substates } ?? []
+    }
+
+    /// The last action applied (after intercepting middleware), or `nil` before the first one.
+    ///
+    /// While an action is being reduced this is still the one before it, matching the state a
+    /// reader sees.
+    public var lastAction: ActionType? {
+        core.withLock { $0.lastAction }
+    }
+
+    /// The problems met while applying actions (see ``StoreError``), each sent once, on the thread
+    /// draining the store, right before the action is announced on ``currentStateLastAction``.
+    ///
+    /// Not replayed: an observer sees only problems met after it subscribed.
+    public var diagnostics: Signal<StoreError> {
+        diagnosticsSink.signal
+    }
+}
+
+// MARK: - The drainer
+
+extension Store {
+    /// Dispatches `action` starting at intercepting middleware number `stage`: applies it now if the
+    /// store is idle, else queues it.
+    @usableFromInline
+    func dispatch(_ action: any ActionType, stage: Int) {
+        let isDrainer = core.withLock { core in
+            if core.isDispatching {
+                core.pending.append(.action(action, stage: stage))
+                return false
+            }
+            core.isDispatching = true
+            return true
+        }
+        guard isDrainer else { return }
+        apply(action, stage: stage)
+        drain()
+    }
+
+    /// Performs queued work until none is left, then gives up the drainer role.
+    @usableFromInline
+    func drain() {
+        while let work = core.withLock({ $0.next() }) {
+            switch work {
+            case .action(let action, let stage):
+                apply(action, stage: stage)
+            case .subscribe(let entry):
+                attach(entry)
+            }
+        }
+    }
+
+    /// Runs `action` through the interceptors from `stage` on, then reduces and announces it.
+    @usableFromInline
+    func apply(_ action: any ActionType, stage: Int) {
+        // Swapped out of the lock rather than copied, so that the reducers hold the only reference.
+        var substates: [any SubstateType] = []
+        var index: [ObjectIdentifier: Int] = [:]
+        var reducers: [TypedReducer]?
+        let interceptor: (any InterceptingMiddlewareType)? = core.withLock { core in
+            if stage < core.interceptors.count {
+                return core.interceptors[stage]
+            }
+            core.isReducing = true
+            core.reducingThread = currentThreadIdentity()
+            swap(&substates, &core.substates)
+            swap(&index, &core.index)
+            reducers = core.reducers[ObjectIdentifier(type(of: action))]
+            return nil
+        }
+        if let interceptor {
+            intercept(action, with: interceptor, stage: stage)
+            return
+        }
+
+        var problems: [StoreError] = []
+        reduce(action, substates: &substates, index: &index, reducers: reducers, problems: &problems)
+
+        let (observers, snapshot, waiters) = core.withLock { core in
+            swap(&substates, &core.substates)
+            swap(&index, &core.index)
+            core.lastAction = action
+            core.isReducing = false
+            var waiters: [DispatchSemaphore] = []
+            swap(&waiters, &core.waiters)
+            return (core.observers, core.snapshot, waiters)
+        }
+        for waiter in waiters {
+            waiter.signal()
+        }
+        for problem in problems {
+            diagnosticsSink.send(value: problem)
+        }
+        for entry in observers where entry.token.isActive {
+            entry.observer(snapshot)
+        }
+    }
+
+    /// Calls one interceptor, then passes on what it forwarded during the call.
+    func intercept(_ action: any ActionType, with interceptor: any InterceptingMiddlewareType, stage: Int) {
+        let forwarding = Forwarding(store: self, stage: stage + 1)
+        interceptor.intercept(action: action, store: self) { forwarding.forward($0) }
+        for passed in forwarding.close() {
+            apply(passed, stage: stage + 1)
+        }
+    }
+
+    /// Applies `action` to the state the drainer holds; no lock is held.
+    @usableFromInline
+    func reduce(
+        _ action: any ActionType,
+        substates: inout [any SubstateType],
+        index: inout [ObjectIdentifier: Int],
+        reducers: [TypedReducer]?,
+        problems: inout [StoreError]
+    ) {
+        if type(of: action) == StoreAction.self, let storeAction = action as? StoreAction {
+            switch storeAction {
+            case .add(let states):
+                if let problem = Self.add(states, to: &substates, index: &index) {
+                    problems.append(problem)
+                }
+            case .reset:
+                substates.removeAll()
+                index.removeAll()
+            }
+            return
+        }
+        if let reducers {
+            for reducer in reducers {
+                if let position = index[reducer.substate] {
+                    _ = reducer.reduce(&substates, position, action)
+                } else {
+                    problems.append(.substateNotFound(typeName: reducer.substateName()))
+                }
+            }
+        }
+        if let mainReducer {
+            let reduced = mainReducer(substates, action)
+            switch Self.indexed(reduced, reusing: index) {
+            case .success(let newIndex):
+                // Drop the old state before keeping the new one, so no two versions stay alive.
+                substates = []
+                substates = reduced
+                index = newIndex
+            case .failure(let problem):
+                problems.append(problem)
+            }
+        } else if reducers == nil {
+            problems.append(.unhandledAction(typeName: String(reflecting: type(of: action))))
+        }
+    }
+
+    /// Appends `states` to the state, all or nothing; returns the problem if one type repeats.
+    static func add(
+        _ states: [any SubstateType],
+        to substates: inout [any SubstateType],
+        index: inout [ObjectIdentifier: Int]
+    ) -> StoreError? {
+        var added: [ObjectIdentifier: Int] = [:]
+        for (offset, state) in states.enumerated() {
+            let key = ObjectIdentifier(type(of: state))
+            if index[key] != nil || added[key] != nil {
+                return .duplicateSubstate(typeName: String(reflecting: type(of: state)))
+            }
+            added[key] = substates.count + offset
+        }
+        substates.append(contentsOf: states)
+        index.merge(added) { _, new in new }
+        return nil
+    }
+
+    /// The index of a state a main reducer returned: `index` itself when the types still sit where
+    /// they were (the usual case, no allocation), a new one otherwise, or the duplicate found.
+    @usableFromInline
+    static func indexed(
+        _ states: [any SubstateType],
+        reusing index: [ObjectIdentifier: Int]
+    ) -> Result<[ObjectIdentifier: Int], StoreError> {
+        if states.count == index.count {
+            var unchanged = true
+            for (position, state) in states.enumerated()
+            where index[ObjectIdentifier(type(of: state))] != position {
+                unchanged = false
+                break
+            }
+            if unchanged {
+                return .success(index)
+            }
+        }
+        var rebuilt: [ObjectIdentifier: Int] = [:]
+        for (position, state) in states.enumerated() {
+            let key = ObjectIdentifier(type(of: state))
+            if rebuilt[key] != nil {
+                return .failure(.duplicateSubstate(typeName: String(reflecting: type(of: state))))
+            }
+            rebuilt[key] = position
+        }
+        return .success(rebuilt)
+    }
+
+    /// Reads the state under the lock; waits while another thread's reducers hold it. Returns
+    /// `nil` (and reports it) when called from inside a reducer.
+    @usableFromInline
+    func read<Result>(_ body: (StoreCore) -> Result) -> Result? {
+        while true {
+            var result: Result?
+            var semaphore: DispatchSemaphore?
+            let isReentrant = core.withLock { core -> Bool in
+                guard core.isReducing else {
+                    result = body(core)
+                    return false
+                }
+                if core.reducingThread == currentThreadIdentity() {
+                    return true
+                }
+                let waiter = DispatchSemaphore(value: 0)
+                core.waiters.append(waiter)
+                semaphore = waiter
+                return false
+            }
+            if isReentrant {
+                diagnosticsSink.send(value: .readDuringReduction)
+                return nil
+            }
+            guard let semaphore else { return result }
+            semaphore.wait()
+        }
+    }
+}

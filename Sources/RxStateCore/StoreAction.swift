@@ -1,0 +1,15 @@
+/// The actions that the store applies itself, before and instead of any reducer.
+///
+/// Reducers and intercepting middleware see them go by like any other action, but no reducer is
+/// asked to handle them, so they never count as unhandled.
+public enum StoreAction: ActionType {
+    /// Adds substates to the app state, after the ones already there, in the order given.
+    ///
+    /// All or nothing: if one of `states` has the type of a substate already in the store, or two of
+    /// them share a type, nothing is added and ``StoreError/duplicateSubstate(typeName:)`` is reported
+    /// on ``Store/diagnostics``.
+    case add(states: [SubstateType])
+
+    /// Removes every substate from the app state. Registered reducers and middleware stay.
+    case reset
+}

@@ -1,0 +1,167 @@
+import Dispatch
+import Foundation
+import ReactiveLite
+import Testing
+
+@testable import RxStateCore
+
+/// An observe-only middleware in the README's shape.
+private final class CountingMiddleware: MiddlewareType {
+    let disposableScope = DisposableScope()
+    let seen = Recorder<String>()
+
+    func observe(currentStateLastAction: Signal<CurrentStateLastAction>) {
+        let seen = self.seen
+        disposableScope += currentStateLastAction.observe { currentState, lastAction in
+            seen.append("\(count(in: currentState)) \(lastAction.map { "\($0)" } ?? "nil")")
+        }
+    }
+}
+
+/// Tags an action with each interceptor it went through.
+private func tagging(_ tag: String, into log: Recorder<String>) -> InterceptingMiddleware {
+    InterceptingMiddleware { action, _, next in
+        log.append("\(tag) \(action)")
+        next(action)
+    }
+}
+
+@Suite struct MiddlewareTests {
+    @Test func observingMiddlewareSeesTheCurrentPairThenEachStateWithItsAction() {
+        let store = makeStore()
+        let middleware = CountingMiddleware()
+        store.register(middlewares: [middleware])
+        store.dispatch(action: CounterAction.set(5))
+        store.dispatch(action: CounterAction.increment)
+        let seen = middleware.seen.values
+        #expect(seen.count == 3)
+        #expect(Array(seen.dropFirst()) == ["5 set(5)", "6 increment"])
+    }
+
+    @Test func observingMiddlewareStopsWithItsScope() {
+        let store = makeStore()
+        let middleware = CountingMiddleware()
+        store.register(middlewares: [middleware])
+        middleware.disposableScope.dispose()
+        store.dispatch(action: CounterAction.increment)
+        #expect(middleware.seen.count == 1)
+        #expect(store.observerCount == 0)
+    }
+
+    @Test func interceptorsRunInRegistrationOrderBeforeTheReducers() {
+        let store = makeStore()
+        let log = Recorder<String>()
+        store.register(interceptors: [tagging("first", into: log), tagging("second", into: log)])
+        store.register(CounterState.self, for: CounterAction.self) { _, action in
+            log.append("reducer \(action)")
+        }
+        store.state.observe { _ in log.append("observer") }
+        store.dispatch(action: CounterAction.increment)
+        #expect(
+            log.values == [
+                "observer", "first increment", "second increment", "reducer increment", "observer",
+            ])
+    }
+
+    @Test func interceptorCanTransformAnAction() {
+        let store = makeStore()
+        store.register(interceptors: [
+            InterceptingMiddleware { action, _, next in
+                if case .increment? = action as? CounterAction {
+                    next(CounterAction.add(10))
+                } else {
+                    next(action)
+                }
+            }
+        ])
+        store.dispatch(action: CounterAction.increment)
+        #expect(store.substate(CounterState.self)?.count == 10)
+        #expect(store.lastAction as? CounterAction == .add(10))
+    }
+
+    @Test func interceptorCanDropAnActionAndNothingIsAnnounced() {
+        let store = makeStore()
+        store.register(interceptors: [
+            InterceptingMiddleware { action, _, next in
+                if action is TasksAction { return }
+                next(action)
+            }
+        ])
+        let announced = Recorder<Int>()
+        store.state.observe { announced.append(count(in: $0)) }
+        store.dispatch(action: TasksAction.add("dropped"))
+        store.dispatch(action: CounterAction.increment)
+        #expect(store.substate(TasksState.self)?.tasks == [])
+        #expect(announced.values == [0, 1])
+    }
+
+    @Test func interceptorCanPassOnSeveralActionsInOrderBeforeOtherQueuedOnes() {
+        let store = makeStore()
+        let applied = Recorder<Int>()
+        store.register(interceptors: [
+            InterceptingMiddleware { action, store, next in
+                guard case .set(let value)? = action as? CounterAction, value == 1 else {
+                    next(action)
+                    return
+                }
+                store.dispatch(action: CounterAction.set(100))  // queued behind what next passes on
+                next(CounterAction.set(1))
+                next(CounterAction.set(2))
+            }
+        ])
+        store.currentStateLastAction.observe { state, action in
+            if action is CounterAction { applied.append(count(in: state)) }
+        }
+        store.dispatch(action: CounterAction.set(1))
+        #expect(applied.values == [1, 2, 100])
+    }
+
+    @Test func interceptorCanDelayAnActionAndTheLaterInterceptorsStillSeeIt() async {
+        let store = makeStore()
+        let log = Recorder<String>()
+        store.register(interceptors: [
+            InterceptingMiddleware { action, _, next in
+                if action is TasksAction {
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { next(action) }
+                } else {
+                    next(action)
+                }
+            },
+            tagging("second", into: log),
+        ])
+        store.dispatch(action: TasksAction.add("later"))
+        #expect(store.substate(TasksState.self)?.tasks == [])
+        store.dispatch(action: CounterAction.increment)
+        #expect(await eventually { store.substate(TasksState.self)?.tasks == ["later"] })
+        #expect(log.values == ["second increment", "second add(\"later\")"])
+    }
+
+    @Test func delayedNextAfterTheStoreIsGoneDoesNothing() async {
+        let delayed = Box<(@Sendable (ActionType) -> Void)?>(nil)
+        weak var weakStore: Store?
+        do {
+            let store = makeStore()
+            store.register(interceptors: [InterceptingMiddleware { _, _, next in delayed.value = next }])
+            store.dispatch(action: CounterAction.increment)
+            weakStore = store
+        }
+        #expect(weakStore == nil)
+        delayed.value?(CounterAction.increment)
+        #expect(weakStore == nil)
+    }
+
+    @Test func dispatchFromAnObservingMiddlewareIsQueuedBehindTheCurrentAction() {
+        let store = makeStore()
+        let counts = Recorder<Int>()
+        store.currentStateLastAction.observe { [weak store] state, action in
+            counts.append(count(in: state))
+            if case .set(0)? = action as? CounterAction {
+                store?.dispatch(action: CounterAction.set(1))
+            }
+        }
+        store.currentStateLastAction.observe { state, _ in counts.append(count(in: state) * 10) }
+        store.dispatch(action: CounterAction.set(0))
+        // The second observer hears about set(0) before anyone hears about set(1).
+        #expect(counts.values == [0, 0, 0, 0, 1, 10])
+    }
+}

@@ -1,0 +1,190 @@
+import Dispatch
+import Foundation
+import ReactiveLite
+import Testing
+
+@testable import RxStateCore
+
+@Suite struct StoreTests {
+    @Test func dispatchOnAnIdleStoreAppliesTheActionBeforeReturning() {
+        let store = makeStore()
+        store.dispatch(action: CounterAction.increment)
+        #expect(store.substate(CounterState.self)?.count == 1)
+        store.dispatch(action: CounterAction.add(5))
+        #expect(store.substate(CounterState.self)?.count == 6)
+        #expect(store.lastAction as? CounterAction == .add(5))
+    }
+
+    @Test func addAppendsSubstatesInOrderAndResetRemovesThem() {
+        let store = Store()
+        #expect(store.currentState.isEmpty)
+        #expect(store.lastAction == nil)
+        store.dispatch(action: StoreAction.add(states: [TasksState(tasks: ["a"])]))
+        store.dispatch(action: StoreAction.add(states: [CounterState(count: 3)]))
+        let state = store.currentState
+        #expect(state.count == 2)
+        #expect(state.first is TasksState)
+        #expect(state.last is CounterState)
+        #expect(store.substate(TasksState.self) == TasksState(tasks: ["a"]))
+
+        store.dispatch(action: StoreAction.reset)
+        #expect(store.currentState.isEmpty)
+        #expect(store.substate(TasksState.self) == nil)
+        // The index is rebuilt: adding again after a reset is not a duplicate.
+        store.dispatch(action: StoreAction.add(states: [CounterState(count: 9)]))
+        #expect(store.substate(CounterState.self)?.count == 9)
+    }
+
+    @Test func typedReducerChangesOnlyItsSubstate() {
+        let store = makeStore()
+        store.dispatch(action: TasksAction.add("write tests"))
+        #expect(store.substate(TasksState.self)?.tasks == ["write tests"])
+        #expect(store.substate(CounterState.self)?.count == 0)
+    }
+
+    @Test func typedReducersForOneActionTypeRunInRegistrationOrderThenTheMainReducer() {
+        let order = Recorder<String>()
+        let store = Store(mainReducer: { state, _ in
+            order.append("main")
+            return state
+        })
+        store.register(CounterState.self, for: CounterAction.self) { state, _ in
+            order.append("first \(state.count)")
+            state.count = 10
+        }
+        store.register(CounterState.self, for: CounterAction.self) { state, _ in
+            order.append("second \(state.count)")
+            state.count += 1
+        }
+        store.dispatch(action: StoreAction.add(states: [CounterState()]))
+        #expect(order.values.isEmpty)  // store actions reach no reducer
+        store.dispatch(action: CounterAction.increment)
+        #expect(order.values == ["first 0", "second 10", "main"])
+        #expect(store.substate(CounterState.self)?.count == 11)
+    }
+
+    @Test func readingASubstateNeverAddedReturnsNil() {
+        let store = makeStore()
+        #expect(store.substate(NeverAddedState.self) == nil)
+    }
+
+    @Test func unhandledActionIsReportedAndLeavesTheStateAsItWas() {
+        let store = makeStore()
+        store.dispatch(action: CounterAction.add(2))
+        let problems = Recorder<StoreError>()
+        let pairs = Recorder<String>()
+        store.diagnostics.observe { problems.append($0) }
+        store.currentStateLastAction.observe { state, action in
+            pairs.append("\(count(in: state)) \(action.map { "\(type(of: $0))" } ?? "nil")")
+        }
+        store.dispatch(action: UnknownAction())
+        #expect(problems.values == [.unhandledAction(typeName: String(reflecting: UnknownAction.self))])
+        #expect(store.substate(CounterState.self)?.count == 2)
+        // Still announced with the unchanged state, so an observing middleware sees it.
+        #expect(pairs.values == ["2 CounterAction", "2 UnknownAction"])
+    }
+
+    @Test func typedReducerWhoseSubstateIsMissingIsSkippedAndReported() {
+        let store = Store()
+        store.register(CounterState.self, for: CounterAction.self) { state, _ in state.count += 1 }
+        store.register(TasksState.self, for: CounterAction.self) { state, _ in state.tasks.append("x") }
+        store.dispatch(action: StoreAction.add(states: [TasksState()]))
+        let problems = Recorder<StoreError>()
+        store.diagnostics.observe { problems.append($0) }
+
+        store.dispatch(action: CounterAction.increment)
+        #expect(problems.values == [.substateNotFound(typeName: String(reflecting: CounterState.self))])
+        // The other reducer for the same action still ran.
+        #expect(store.substate(TasksState.self)?.tasks == ["x"])
+        #expect(store.substate(CounterState.self) == nil)
+    }
+
+    @Test func duplicateAddIsRefusedWholeAndReported() {
+        let store = makeStore()
+        store.dispatch(action: CounterAction.add(4))
+        let problems = Recorder<StoreError>()
+        store.diagnostics.observe { problems.append($0) }
+
+        store.dispatch(action: StoreAction.add(states: [NeverAddedState(), CounterState(count: 100)]))
+        #expect(problems.values == [.duplicateSubstate(typeName: String(reflecting: CounterState.self))])
+        #expect(store.substate(CounterState.self)?.count == 4)
+        #expect(store.substate(NeverAddedState.self) == nil)  // all or nothing
+        #expect(store.currentState.count == 2)
+
+        store.dispatch(action: StoreAction.add(states: [NeverAddedState(), NeverAddedState()]))
+        #expect(problems.count == 2)
+        #expect(store.substate(NeverAddedState.self) == nil)
+    }
+
+    @Test func reentrantDispatchFromAReducerIsQueuedInOrder() {
+        let store = Store()
+        let log = Recorder<Int>()
+        store.register(CounterState.self, for: CounterAction.self) { [weak store] state, action in
+            guard case .set(let value) = action else { return }
+            log.append(value)
+            state.count = value
+            if value == 1 {
+                store?.dispatch(action: CounterAction.set(2))
+                store?.dispatch(action: CounterAction.set(3))
+                // Queued, not nested: this reducer's own change is still to be written.
+                log.append(-1)
+            }
+        }
+        store.dispatch(action: StoreAction.add(states: [CounterState()]))
+        store.dispatch(action: CounterAction.set(1))
+        #expect(log.values == [1, -1, 2, 3])
+        #expect(store.substate(CounterState.self)?.count == 3)
+    }
+
+    @Test func readingTheStoreFromInsideAReducerReturnsNothingAndIsReported() {
+        let store = makeStore()
+        let seen = Box<[String]>([])
+        store.register(CounterState.self, for: CounterAction.self) { [weak store] _, _ in
+            guard let store else { return }
+            let substate = store.substate(TasksState.self)
+            let all = store.currentState
+            seen.value = ["\(substate == nil)", "\(all.count)"]
+        }
+        let problems = Recorder<StoreError>()
+        store.diagnostics.observe { problems.append($0) }
+        store.dispatch(action: CounterAction.increment)
+        #expect(seen.value == ["true", "0"])
+        #expect(problems.values == [.readDuringReduction, .readDuringReduction])
+        // Outside reducers, the state is all there.
+        #expect(store.substate(CounterState.self)?.count == 1)
+        #expect(store.currentState.count == 2)
+    }
+
+    @Test func aReadFromAnotherThreadWaitsForTheReducerToFinish() async {
+        let store = makeStore()
+        let inReducer = DispatchSemaphore(value: 0)
+        store.register(TasksState.self, for: TasksAction.self) { state, _ in
+            inReducer.signal()
+            Thread.sleep(forTimeInterval: 0.05)
+            state.tasks.append("slow")
+        }
+        let read = Box<[String]?>(nil)
+        let readDone = DispatchSemaphore(value: 0)
+        Thread {
+            inReducer.wait()
+            read.value = store.substate(TasksState.self)?.tasks
+            readDone.signal()
+        }.start()
+        store.dispatch(action: TasksAction.add("fast"))
+        readDone.wait()
+        // Both reducers ran before the read: it waited instead of seeing a state in the making.
+        #expect(read.value == ["fast", "slow"])
+    }
+
+    @Test func aStoreWithoutObserversIsReleased() {
+        weak var weakStore: Store?
+        do {
+            let store = makeStore()
+            store.dispatch(action: CounterAction.increment)
+            let scope = DisposableScope()
+            scope += store.state.observe { _ in }
+            weakStore = store
+        }
+        #expect(weakStore == nil)
+    }
+}
