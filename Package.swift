@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "VueFluxCore", dependencies: ["ReactiveLite"]),
         .target(name: "RxStateCore", dependencies: ["ReactiveLite"]),
         .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite"]),
+        .testTarget(name: "VueFluxCoreTests", dependencies: ["VueFluxCore", "ReactiveLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

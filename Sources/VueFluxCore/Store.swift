@@ -32,22 +32,26 @@ import ReactiveLite
 /// the actions it had queued but not committed are dropped. Nothing else (not its ``actions``, not
 /// an observer, not a running asynchronous action creator) keeps it alive.
 ///
-/// `@unchecked Sendable` because the class is open, so the compiler cannot see subclasses: its
-/// own stored properties are immutable and `Sendable`, and everything mutable sits in `core`,
-/// behind that object's `Locked` queue and lifetime locks.
-open class Store<State: VueFluxCore.State>: @unchecked Sendable {
-    /// The actions that reach this store alone.
+/// `@MainActor` for one reason: a subclass, such as a shared store with `static let shared`, must
+/// be `Sendable` without annotations in Swift 6, and a class is only that when it is final or
+/// isolated to a global actor (subclasses of an `@unchecked Sendable` class get a warning). Every
+/// member of `Store` itself is `nonisolated`: create, dispatch and observe from any thread. What a
+/// subclass adds (its initializers, a `static let shared`) is main-actor isolated unless marked
+/// `nonisolated`, which suits stores reached from view controllers.
+@MainActor
+open class Store<State: VueFluxCore.State> {
+    /// The actions that reach this store alone.    /// The actions that reach this store alone.
     ///
     /// Holds the store weakly: an action sent through it after the store is deallocated is dropped.
-    public let actions: Actions<State>
+    nonisolated public let actions: Actions<State>
 
     /// The published, read-only face of this store's state.
-    public let computed: Computed<State>
+    nonisolated public let computed: Computed<State>
 
     @usableFromInline
-    let core: StoreCore<State>
+    nonisolated let core: StoreCore<State>
 
-    private let registration: UInt64
+    nonisolated private let registration: UInt64
 
     /// The actions that reach every live store of this state type, in the order the stores were
     /// created; a global event bus.
@@ -55,7 +59,7 @@ open class Store<State: VueFluxCore.State>: @unchecked Sendable {
     /// A store created or deallocated on another thread during a dispatch may or may not receive
     /// that action; every store alive throughout receives it. With no live store, an action is
     /// dropped. Nothing is kept for a state type once its last store is gone.
-    public static var actions: Actions<State> {
+    nonisolated public static var actions: Actions<State> {
         Actions(target: .global)
     }
 
@@ -68,7 +72,7 @@ open class Store<State: VueFluxCore.State>: @unchecked Sendable {
     ///   - executor: Where commits run: `.immediate` on the dispatching thread (synchronously
     ///     unless the store is busy), `.mainThread` on the main queue, `.queue(_:)` on that queue.
     ///     Commits are one at a time in dispatch order on any of them, a concurrent queue included.
-    public init(state: State, mutations: State.Mutations, executor: Executor) {
+    nonisolated public init(state: State, mutations: State.Mutations, executor: Executor) {
         let core = StoreCore(state: state, mutations: mutations, executor: executor)
         self.core = core
         actions = Actions(target: .store(.init(core)))

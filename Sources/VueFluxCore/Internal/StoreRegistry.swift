@@ -69,9 +69,9 @@ final class StoreRegistry: Sendable {
         table.withLock { $0.stores[type] ?? [] }
     }
 
-    /// The number of state types that have at least one live store.
-    var typeCount: Int {
-        table.withLock { $0.stores.count }
+    /// Whether the state type `type` has an entry: true exactly while it has a live store.
+    func hasEntry(for type: ObjectIdentifier) -> Bool {
+        table.withLock { $0.stores[type] != nil }
     }
 
     static func index(of sequence: UInt64, in registrations: [Registration]) -> Int? {
