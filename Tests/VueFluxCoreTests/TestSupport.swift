@@ -159,3 +159,10 @@ func eventuallyOnMain(
     }
     return true
 }
+
+/// A thread-safe counter.
+final class Counter: Sendable {
+    private let storage = Atomic<Int>(0)
+    var value: Int { storage.load(ordering: .acquiring) }
+    func increment() { storage.add(1, ordering: .acquiringAndReleasing) }
+}
