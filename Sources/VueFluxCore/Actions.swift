@@ -10,26 +10,17 @@
 /// ```
 ///
 /// `store.actions` reaches that store alone; `Store<State>.actions` reaches every live store of
-/// the state type, in the order they were created. Either holds no store alive: an action sent
-/// through a store's `actions` after the store is deallocated is dropped.
+/// the state type, in the order they were created. Neither keeps a store (or its state) alive: an
+/// action sent through a store's `actions` after the store is deallocated is dropped.
 ///
 /// An action creator can be `async`: it awaits its side effect (a network request, say) and
 /// dispatches the results. Wrap its body in ``withStoreLifetime(_:)`` to have it cancelled when
 /// the store goes away.
 public struct Actions<State: VueFluxCore.State>: Sendable {
     @usableFromInline
-    struct WeakCore: Sendable {
-        @usableFromInline weak var core: StoreCore<State>?
-
-        @usableFromInline
-        init(_ core: StoreCore<State>) {
-            self.core = core
-        }
-    }
-
-    @usableFromInline
     enum Target: Sendable {
-        case store(WeakCore)
+        /// The store's core, not the store: it outlives the store only as a closed, empty shell.
+        case store(StoreCore<State>)
         case global
     }
 
@@ -57,12 +48,12 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     @inlinable
     public func dispatch(action: State.Action) {
         switch target {
-        case .store(let reference):
-            reference.core?.dispatch(action)
+        case .store(let core):
+            core.dispatch(action)
         case .global:
             let registrations = StoreRegistry.shared.stores(for: ObjectIdentifier(State.self))
             for registration in registrations {
-                guard let store = registration.store else { continue }
+                let store = registration.store
                 // The registry files a store under its state type, so every store under
                 // `State.self` is a `StoreCore<State>`: the unchecked downcast cannot be wrong, and
                 // spares a dynamic cast per store per action.
@@ -97,13 +88,12 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     ///
     /// - Parameter operation: The work: awaits side effects and dispatches their results.
     public func withStoreLifetime(_ operation: @escaping @Sendable () async -> Void) async {
-        guard case .store(let reference) = target else {
+        guard case .store(let core) = target else {
             await operation()
             return
         }
         let task = Task { await operation() }
-        let core = reference.core
-        guard let core, let id = core.track(task) else {
+        guard let id = core.track(task) else {
             task.cancel()
             await task.value
             return

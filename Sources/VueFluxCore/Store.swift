@@ -42,7 +42,8 @@ import ReactiveLite
 open class Store<State: VueFluxCore.State> {
     /// The actions that reach this store alone.    /// The actions that reach this store alone.
     ///
-    /// Holds the store weakly: an action sent through it after the store is deallocated is dropped.
+    /// Does not keep the store alive: an action sent through it after the store is deallocated is
+    /// dropped.
     nonisolated public let actions: Actions<State>
 
     /// The published, read-only face of this store's state.
@@ -75,7 +76,7 @@ open class Store<State: VueFluxCore.State> {
     nonisolated public init(state: State, mutations: State.Mutations, executor: Executor) {
         let core = StoreCore(state: state, mutations: mutations, executor: executor)
         self.core = core
-        actions = Actions(target: .store(.init(core)))
+        actions = Actions(target: .store(core))
         computed = Computed(state: state)
         registration = StoreRegistry.shared.register(core, for: ObjectIdentifier(State.self))
     }

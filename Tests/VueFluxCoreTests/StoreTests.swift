@@ -235,6 +235,28 @@ import Testing
         observation?.dispose()
     }
 
+    @Test func aDeallocatedStoreReleasesItsStateEvenWhenItsStateObservesItsActions() {
+        // The state's variable holds an observer that holds the store's actions: no cycle may keep
+        // the state alive once the store is gone, although the actions value outlives it.
+        weak var weakState: TestState<Local>?
+        var actions: Actions<TestState<Local>>?
+        do {
+            let state = TestState<Local>()
+            weakState = state
+            let store = LocalStore(state: state, mutations: .init(), executor: .immediate)
+            let storeActions = store.actions
+            actions = storeActions
+            state.count.signal.observe { value in
+                if value == 1 { storeActions.dispatch(action: .record("observed")) }
+            }
+            storeActions.dispatch(action: .increment)
+            #expect(state.journal.values == ["s:increment", "s:observed"])
+        }
+
+        #expect(weakState == nil)
+        actions?.dispatch(action: .increment)
+    }
+
     @Test func deallocationDropsCommitsNotYetRun() {
         let state = TestState<Local>()
         let queue = DispatchQueue(label: "gated")

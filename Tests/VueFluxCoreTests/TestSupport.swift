@@ -142,7 +142,7 @@ func registryHasEntry<S: State>(for type: S.Type) -> Bool {
 
 /// The number of live stores the registry lists for the state type.
 func registeredStoreCount<S: State>(for type: S.Type) -> Int {
-    StoreRegistry.shared.stores(for: ObjectIdentifier(type)).count { $0.store != nil }
+    StoreRegistry.shared.stores(for: ObjectIdentifier(type)).count
 }
 
 /// ``eventually(within:_:)`` for conditions on main-actor state; sleeping lets the main queue run.

@@ -14,16 +14,33 @@ import ReactiveLite
 /// still holds it finishes: once closed, it drops what is queued and accepts nothing more.
 @usableFromInline
 final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
+    /// What commits need; released when the store goes, so that an ``Actions`` value that outlives
+    /// its store holds only this small object, and a state whose observers hold the store's actions
+    /// forms no cycle with it.
+    @usableFromInline
+    struct Target: Sendable {
+        @usableFromInline let state: State
+        @usableFromInline let mutations: State.Mutations
+
+        @usableFromInline
+        init(state: State, mutations: State.Mutations) {
+            self.state = state
+            self.mutations = mutations
+        }
+    }
+
     @usableFromInline
     struct Queue: Sendable {
         @usableFromInline var pending = ActionQueue<State.Action>()
         /// Whether a drainer is committing (or, on an asynchronous executor, is scheduled to).
         @usableFromInline var isCommitting = false
-        /// Set when the store is deallocated: nothing is committed after that.
-        @usableFromInline var isClosed = false
+        /// `nil` once the store is deallocated: nothing is committed after that.
+        @usableFromInline var target: Target?
 
         @usableFromInline
-        init() {}
+        init(target: Target) {
+            self.target = target
+        }
     }
 
     struct Lifetime: Sendable {
@@ -32,17 +49,14 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
         var isClosed = false
     }
 
-    @usableFromInline let state: State
-    @usableFromInline let mutations: State.Mutations
     @usableFromInline let executor: Executor
     /// Cached so the hot path does not ask the executor on every dispatch.
     @usableFromInline let isImmediate: Bool
-    @usableFromInline let queue = Locked(Queue())
+    @usableFromInline let queue: Locked<Queue>
     let lifetime = Locked(Lifetime())
 
     init(state: State, mutations: State.Mutations, executor: Executor) {
-        self.state = state
-        self.mutations = mutations
+        queue = Locked(Queue(target: Target(state: state, mutations: mutations)))
         self.executor = executor
         isImmediate = executor.isImmediate
     }
@@ -50,43 +64,42 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     /// Commits `action` after every action dispatched before it, or drops it if the store is gone.
     @inlinable
     func dispatch(_ action: State.Action) {
-        let drains: Bool = queue.withLock { queue in
-            if queue.isClosed {
-                return false
-            }
+        let target: Target? = queue.withLock { queue in
+            guard let target = queue.target else { return nil }
             if queue.isCommitting || !isImmediate {
                 queue.pending.append(action)
             }
             if queue.isCommitting {
-                return false
+                return nil
             }
             queue.isCommitting = true
-            return true
+            return target
         }
-        guard drains else { return }
+        guard let target else { return }
         if isImmediate {
             // The action was not queued: nothing was ahead of it, so commit it at once.
-            mutations.commit(action: action, state: state)
-            drain()
+            target.mutations.commit(action: action, state: target.state)
+            drain(target)
         } else {
             // The whole drain runs on the executor, so every commit does, one at a time.
-            executor.execute { self.drain() }
+            executor.execute { self.drain(target) }
         }
     }
 
-    /// Commits queued actions until none is left, then gives up the drainer role.
+    /// Commits queued actions until none is left (or the store is gone), then gives up the
+    /// drainer role.
     @inlinable
-    func drain() {
+    func drain(_ target: Target) {
         while true {
             let next: State.Action? = queue.withLock { queue in
-                if !queue.isClosed, let action = queue.pending.popFirst() {
+                if queue.target != nil, let action = queue.pending.popFirst() {
                     return action
                 }
                 queue.isCommitting = false
                 return nil
             }
             guard let next else { return }
-            mutations.commit(action: next, state: state)
+            target.mutations.commit(action: next, state: target.state)
         }
     }
 
@@ -94,15 +107,15 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     /// asynchronous action creators bound to it are cancelled. A commit already running finishes.
     func close() {
         let dropped = queue.withLock { queue in
-            queue.isClosed = true
-            return queue.pending.removeAll()
+            defer { queue.target = nil }
+            return (queue.target, queue.pending.removeAll())
         }
         let tasks = lifetime.withLock { lifetime in
             lifetime.isClosed = true
             defer { lifetime.tasks = [:] }
             return Array(lifetime.tasks.values)
         }
-        // Outside the locks: releasing actions and cancelling tasks may run user code.
+        // Outside the locks: releasing the state and actions and cancelling tasks may run user code.
         _ = dropped
         for task in tasks {
             task.cancel()

@@ -7,8 +7,8 @@ protocol RegisteredStore: AnyObject, Sendable {}
 /// The live stores of every state type, in creation order, for `Store<State>.actions`.
 ///
 /// One process-wide table keyed by `ObjectIdentifier(State.self)` (a generic type cannot have a
-/// static stored property of its own). It holds stores weakly, and a store removes itself in its
-/// deinit, so a deallocated store leaves global dispatch at once; the entry of a state type goes
+/// static stored property of its own). It holds each store's core, which the store closes and
+/// removes in its deinit, so a deallocated store leaves global dispatch at once; the entry of a state type goes
 /// with its last store, so nothing is kept for a type that has no store.
 @usableFromInline
 final class StoreRegistry: Sendable {
@@ -16,8 +16,10 @@ final class StoreRegistry: Sendable {
     struct Registration: Sendable {
         /// Ascending in creation order, so that removal can search by it.
         @usableFromInline let sequence: UInt64
-        /// Weak so that the registry never keeps a store alive; the store leaves before it dies.
-        @usableFromInline weak var store: (any RegisteredStore)?
+        /// Strong: the store's deinit removes it, so the registry never keeps a store alive. Not
+        /// weak, because a weak reference moves an object's reference count to a side table and
+        /// makes every retain and release of it on the dispatch path slower.
+        @usableFromInline let store: any RegisteredStore
 
         init(sequence: UInt64, store: any RegisteredStore) {
             self.sequence = sequence
@@ -63,7 +65,7 @@ final class StoreRegistry: Sendable {
     }
 
     /// The stores of the state type `type`, in creation order. A snapshot: stores created after
-    /// this call are not in it, and one deallocated since has a `nil` store.
+    /// this call are not in it, and one deallocated since has a closed core that drops actions.
     @usableFromInline
     func stores(for type: ObjectIdentifier) -> [Registration] {
         table.withLock { $0.stores[type] ?? [] }
