@@ -130,6 +130,14 @@ final class CounterStore: Store<CounterState> {
         #expect(await eventually { seen.values == [0, 1] })
     }
 
+    // docs/vueflux.md, "Testing your store".
+    @Test func incrementTwice() {
+        let store = Store<CounterState>(state: .init(), mutations: .init(), executor: .immediate)
+        store.actions.increment()
+        store.actions.increment()
+        #expect(store.computed.count.value == 2)
+    }
+
     @MainActor
     @Test func sharedStoreSubclass() async {
         let shared = CounterStore.shared
