@@ -40,7 +40,7 @@ import ReactiveLite
 /// `nonisolated`, which suits stores reached from view controllers.
 @MainActor
 open class Store<State: VueFluxCore.State> {
-    /// The actions that reach this store alone.    /// The actions that reach this store alone.
+    /// The actions that reach this store alone.
     ///
     /// Does not keep the store alive: an action sent through it after the store is deallocated is
     /// dropped.
