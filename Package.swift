@@ -27,6 +27,7 @@ let package = Package(
         .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite"]),
         .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore"]),
         .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite"]),
+        .testTarget(name: "VueFluxCoreTests", dependencies: ["VueFluxCore", "ReactiveLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

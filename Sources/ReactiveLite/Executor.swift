@@ -41,6 +41,14 @@ public struct Executor: Sendable {
         Executor(kind: .queue(dispatchQueue))
     }
 
+    /// Whether this is ``immediate``: VueFluxCore commits inline then, without wrapping the commit
+    /// in a closure (no allocation per dispatch). Package-visible, not public API.
+    @inlinable
+    package var isImmediate: Bool {
+        if case .immediate = kind { return true }
+        return false
+    }
+
     /// Runs `work` in this executor's context, as described for each executor.
     ///
     /// - Parameter work: The work to run. It runs exactly once.

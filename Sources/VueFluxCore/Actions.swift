@@ -1,0 +1,108 @@
+/// The proxy through which actions reach stores: extend it with one function per thing a user can
+/// do, each dispatching actions.
+///
+/// ```swift
+/// extension Actions where State == CounterState {
+///     func increment() {
+///         dispatch(action: .increment)
+///     }
+/// }
+/// ```
+///
+/// `store.actions` reaches that store alone; `Store<State>.actions` reaches every live store of
+/// the state type, in the order they were created. Neither keeps a store (or its state) alive: an
+/// action sent through a store's `actions` after the store is deallocated is dropped.
+///
+/// An action creator can be `async`: it awaits its side effect (a network request, say) and
+/// dispatches the results. Wrap its body in ``withStoreLifetime(_:)`` to have it cancelled when
+/// the store goes away.
+public struct Actions<State: VueFluxCore.State>: Sendable {
+    @usableFromInline
+    enum Target: Sendable {
+        /// The store's core, not the store: it outlives the store only as a closed, empty shell.
+        case store(StoreCore<State>)
+        case global
+    }
+
+    @usableFromInline
+    let target: Target
+
+    @usableFromInline
+    init(target: Target) {
+        self.target = target
+    }
+
+    /// Dispatches `action` to the store (or, from `Store<State>.actions`, to every live store of
+    /// the state type, in creation order).
+    ///
+    /// Each store commits its actions one at a time, in the order they were dispatched. With the
+    /// `.immediate` executor the action is committed on the calling thread before this returns,
+    /// unless that store is already committing (this call comes from one of its mutations or
+    /// observers, or another thread is committing): then the action is queued, committed by the
+    /// busy thread after the actions before it, and this returns at once. With `.queue` or
+    /// `.mainThread` the commit runs there, later or at once as the executor decides. Never blocks
+    /// waiting for another thread, so it cannot deadlock. An action sent to a deallocated store is
+    /// dropped.
+    ///
+    /// - Parameter action: The action to commit.
+    @inlinable
+    public func dispatch(action: State.Action) {
+        switch target {
+        case .store(let core):
+            core.dispatch(action)
+        case .global:
+            let registrations = StoreRegistry.shared.stores(for: ObjectIdentifier(State.self))
+            for registration in registrations {
+                let store = registration.store
+                // The registry files a store under its state type, so every store under
+                // `State.self` is a `StoreCore<State>`: the unchecked downcast cannot be wrong, and
+                // spares a dynamic cast per store per action.
+                unsafeDowncast(store, to: StoreCore<State>.self).dispatch(action)
+            }
+        }
+    }
+
+    /// Runs `operation`, the body of an asynchronous action creator, in a task that is cancelled
+    /// when the store is deallocated, and waits for it to finish.
+    ///
+    /// ```swift
+    /// extension Actions where State == SearchState {
+    ///     func search(_ query: String, in client: SearchClient) async {
+    ///         await withStoreLifetime {
+    ///             dispatch(action: .started(query))
+    ///             do {
+    ///                 dispatch(action: .found(try await client.search(query)))
+    ///             } catch {
+    ///                 dispatch(action: .failed)
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The task is also cancelled when the calling task is, and it is born cancelled if the store
+    /// is already gone. Cancellation is cooperative, as always in Swift: `operation` sees it
+    /// through `Task.isCancelled` or a cancelled `await` throwing; whatever it still dispatches to
+    /// the gone store is dropped. From `Store<State>.actions` there is no single store:
+    /// `operation` then runs in the calling task, cancelled only with it.
+    ///
+    /// - Parameter operation: The work: awaits side effects and dispatches their results.
+    public func withStoreLifetime(_ operation: @escaping @Sendable () async -> Void) async {
+        guard case .store(let core) = target else {
+            await operation()
+            return
+        }
+        let task = Task { await operation() }
+        guard let id = core.track(task) else {
+            task.cancel()
+            await task.value
+            return
+        }
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        core.untrack(id)
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import VueFluxCore
+
+@Suite struct ActionQueueTests {
+    @Test func isFirstInFirstOutAcrossWrapAroundAndGrowth() {
+        var queue = ActionQueue<Int>()
+        var popped: [Int] = []
+        var next = 0
+        // Interleave so that the ring wraps around before it grows.
+        for round in 0..<50 {
+            for _ in 0..<(round % 7 + 1) {
+                queue.append(next)
+                next += 1
+            }
+            for _ in 0..<(round % 5) {
+                if let value = queue.popFirst() { popped.append(value) }
+            }
+        }
+        while let value = queue.popFirst() {
+            popped.append(value)
+        }
+
+        #expect(popped == Array(0..<next))
+        #expect(queue.isEmpty)
+        #expect(queue.popFirst() == nil)
+    }
+
+    @Test func keepsItsCapacityOnceEmpty() {
+        var queue = ActionQueue<Int>()
+        for value in 0..<20 {
+            queue.append(value)
+        }
+        let capacity = queue.slots.count
+        while queue.popFirst() != nil {}
+        for value in 0..<20 {
+            queue.append(value)
+        }
+
+        #expect(capacity >= 20)
+        #expect(queue.slots.count == capacity)
+    }
+
+    @Test func removeAllReturnsTheElementsInOrder() {
+        var queue = ActionQueue<String>()
+        for value in ["a", "b", "c"] {
+            queue.append(value)
+        }
+        _ = queue.popFirst()
+        queue.append("d")
+
+        #expect(queue.removeAll() == ["b", "c", "d"])
+        #expect(queue.isEmpty)
+    }
+}

@@ -1,0 +1,60 @@
+import Dispatch
+import ReactiveLite
+import Testing
+
+@testable import VueFluxCore
+
+extension Computed where State == TestState<Local> {
+    var countText: Signal<String> {
+        state.count.signal.map { "count: \($0)" }
+    }
+
+    var count: Constant<Int> {
+        state.count.constant
+    }
+}
+
+@Suite struct ComputedTests {
+    @Test func publishesSignalsAndConstantsThatFollowCommits() {
+        let store = LocalStore(state: TestState(), mutations: .init(), executor: .immediate)
+        let seen = Recorder<String>()
+
+        let observation = store.computed.countText.observe { seen.append($0) }
+        store.actions.dispatch(action: .increment)
+        store.actions.dispatch(action: .increment)
+        observation.dispose()
+
+        #expect(seen.values == ["count: 0", "count: 1", "count: 2"])
+        #expect(store.computed.count.value == 2)
+    }
+
+    @Test func observersRunWhereTheStoreCommits() async {
+        let key = DispatchSpecificKey<UInt8>()
+        let queue = DispatchQueue(label: "commits")
+        queue.setSpecific(key: key, value: 9)
+        let store = LocalStore(state: TestState(), mutations: .init(), executor: .queue(queue))
+        let seen = Recorder<UInt8?>()
+        let observation = store.computed.count.signal.observe { value in
+            if value > 0 { seen.append(DispatchQueue.getSpecific(key: key)) }
+        }
+
+        store.actions.dispatch(action: .increment)
+
+        #expect(await eventually { seen.count == 1 })
+        #expect(seen.values == [9])
+        observation.dispose()
+    }
+
+    @Test func computedValuesCanBeAwaitedAsAnAsyncSequence() async {
+        let store = LocalStore(state: TestState(), mutations: .init(), executor: .queue(.global()))
+        var iterator = store.computed.count.signal.values.makeAsyncIterator()
+
+        #expect(await iterator.next() == 0)
+        store.actions.dispatch(action: .increment)
+        #expect(await iterator.next() == 1)
+        store.actions.dispatch(action: .increment)
+        store.actions.dispatch(action: .increment)
+        #expect(await iterator.next() == 2)
+        #expect(await iterator.next() == 3)
+    }
+}
