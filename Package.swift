@@ -24,10 +24,12 @@ let package = Package(
         .target(name: "PrexCore"),
         .target(name: "VueFluxCore", dependencies: ["ReactiveLite"]),
         .target(name: "RxStateCore", dependencies: ["ReactiveLite"]),
-        .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite"]),
-        .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore"]),
-        .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite"]),
-        .testTarget(name: "VueFluxCoreTests", dependencies: ["VueFluxCore", "ReactiveLite"]),
+        // Helpers shared by the test targets (recorders, dedicated-thread runners); not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite", "TestSupport"]),
+        .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore", "TestSupport"]),
+        .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite", "TestSupport"]),
+        .testTarget(name: "VueFluxCoreTests", dependencies: ["VueFluxCore", "ReactiveLite", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Dispatch
 import PrexCore
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct DispatcherTests {
@@ -143,9 +144,9 @@ import Testing
         withExtendedLifetime(kept) {}
     }
 
-    @Test func eightThreadsTimesTenThousandDispatchesEndAtEightyThousand() {
+    @Test func eightThreadsTimesTenThousandDispatchesEndAtEightyThousand() async {
         let flux = makeFlux()
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        await runOnThreads(8) { _ in
             for _ in 0..<10_000 {
                 flux.dispatcher.dispatch(.increment)
             }
@@ -154,9 +155,9 @@ import Testing
         #expect(flux.store.state.count == 80_000)
     }
 
-    @Test func concurrentReentrantDispatchesLoseNothing() {
+    @Test func concurrentReentrantDispatchesLoseNothing() async {
         let flux = makeFlux()
-        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        await runOnThreads(4) { _ in
             for _ in 0..<500 {
                 flux.dispatcher.dispatch(.chain("x", then: [.chain("y", then: [])]))
             }
@@ -165,7 +166,7 @@ import Testing
         #expect(flux.store.state.log.count == 4 * 500 * 2)
     }
 
-    @Test func twoFluxesDispatchingToEachOtherFromTwoThreadsDoNotDeadlock() {
+    @Test func twoFluxesDispatchingToEachOtherFromTwoThreadsDoNotDeadlock() async {
         // A's listener dispatches to B and B's to A, while two threads drive one each.
         let a = makeFlux()
         let b = makeFlux()
@@ -179,7 +180,7 @@ import Testing
                 a.dispatcher.dispatch(.setTitle("from b"))
             }
         }
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
+        await runOnThreads(2) { index in
             let flux = index == 0 ? a : b
             for _ in 0..<2_000 {
                 flux.dispatcher.dispatch(.increment)

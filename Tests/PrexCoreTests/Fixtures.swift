@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PrexCore
+import TestSupport
 
 // Shared fixtures of the Swift Testing suites. The README's own types live in ReadmeXCTests.swift.
 

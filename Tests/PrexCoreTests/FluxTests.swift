@@ -1,4 +1,5 @@
 import PrexCore
+import TestSupport
 import Testing
 
 extension Flux where Action == TestAction, State == TestState {

@@ -1,5 +1,6 @@
 import Dispatch
 import PrexCore
+import TestSupport
 import Testing
 
 extension Presenter where Action == TestAction, State == TestState {

@@ -1,4 +1,5 @@
 import PrexCore
+import TestSupport
 import XCTest
 
 // The README's code, compiled as a user writes it with `import PrexCore` instead of `import Prex`.

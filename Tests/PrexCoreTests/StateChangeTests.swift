@@ -1,4 +1,5 @@
 import PrexCore
+import TestSupport
 import Testing
 
 @Suite struct StateChangeTests {

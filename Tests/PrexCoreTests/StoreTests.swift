@@ -1,5 +1,6 @@
 import Dispatch
 import PrexCore
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct StoreTests {
@@ -30,13 +31,13 @@ import Testing
         withExtendedLifetime(subscription) {}
     }
 
-    @Test func announcedChangesAreConsecutiveUnderConcurrentDispatch() {
+    @Test func announcedChangesAreConsecutiveUnderConcurrentDispatch() async {
         // The state announced with an action is the one that action produced, even while other
         // threads dispatch: each change goes from n to n + 1 and the news run 1...4000 in order.
         let flux = makeFlux()
         let log = Log<StateChange<TestState>>()
         let subscription = flux.store.addListener { log.append($0) }
-        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        await runOnThreads(4) { _ in
             for _ in 0..<1_000 {
                 flux.dispatcher.dispatch(.increment)
             }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ReactiveLite
@@ -13,10 +14,10 @@ import Testing
         #expect(counter.value == 1)
     }
 
-    @Test func concurrentDisposalRunsTheHandlerOnce() {
+    @Test func concurrentDisposalRunsTheHandlerOnce() async {
         let counter = Counter()
         let disposable = AnyDisposable { counter.increment() }
-        runOnThreads(8) { _ in disposable.dispose() }
+        await runOnThreads(8) { _ in disposable.dispose() }
         #expect(counter.value == 1)
     }
 

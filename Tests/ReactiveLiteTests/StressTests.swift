@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ReactiveLite
@@ -27,14 +28,14 @@ import Testing
         #expect(inOrder)
     }
 
-    @Test func concurrentSendsReachEveryObserverOnceInOneOrder() {
+    @Test func concurrentSendsReachEveryObserverOnceInOneOrder() async {
         let sink = Sink<Int>()
         let first = Recorder<Int>()
         let second = Recorder<Int>()
         sink.signal.observe(first.observer)
         sink.signal.map { $0 }.observe(second.observer)
 
-        runOnThreads(Self.threads) { thread in
+        await runOnThreads(Self.threads) { thread in
             for index in 0..<Self.perThread {
                 sink.send(value: Self.value(thread: thread, index: index))
             }
@@ -44,13 +45,13 @@ import Testing
         #expect(first.values == second.values)
     }
 
-    @Test func concurrentSetsGiveEveryObserverTheCurrentValueThenEveryChange() {
+    @Test func concurrentSetsGiveEveryObserverTheCurrentValueThenEveryChange() async {
         let variable = Variable(-1)
         let early = Recorder<Int>()
         variable.signal.observe(early.observer)
         let lateRecorders = Locked<[Recorder<Int>]>([])
 
-        runOnThreads(Self.threads) { thread in
+        await runOnThreads(Self.threads) { thread in
             for index in 0..<Self.perThread {
                 variable.value = Self.value(thread: thread, index: index)
                 // Observers join while values fly: each must see a contiguous tail of the stream.
@@ -81,13 +82,13 @@ import Testing
         }
     }
 
-    @Test func subscribeAndDisposeChurnWhileSendingLosesNothingForStableObservers() {
+    @Test func subscribeAndDisposeChurnWhileSendingLosesNothingForStableObservers() async {
         let sink = Sink<Int>()
         let stable = Recorder<Int>()
         sink.signal.observe(stable.observer)
         let churned = Counter()
 
-        runOnThreads(Self.threads) { thread in
+        await runOnThreads(Self.threads) { thread in
             for index in 0..<Self.perThread {
                 if thread < Self.threads / 2 {
                     sink.send(value: Self.value(thread: thread, index: index))
@@ -110,7 +111,7 @@ import Testing
         sink.signal.observe(direct.observer)
         sink.signal.observe(on: .queue(.global())).observe(hopped.observer)
 
-        runOnThreads(Self.threads) { thread in
+        await runOnThreads(Self.threads) { thread in
             for index in 0..<Self.perThread / 10 {
                 sink.send(value: Self.value(thread: thread, index: index))
             }

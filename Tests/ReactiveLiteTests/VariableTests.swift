@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ReactiveLite
@@ -77,14 +78,14 @@ import Testing
         #expect(recorder.values == ["Value is 1", "Value is 2"])
     }
 
-    @Test func twoVariablesUpdatingEachOtherFromTwoThreadsDoNotDeadlock() {
+    @Test func twoVariablesUpdatingEachOtherFromTwoThreadsDoNotDeadlock() async {
         // a's observer writes b and b's observer writes a: with a lock held during delivery this
         // deadlocks as soon as two threads start on different ends.
         let a = Variable(0)
         let b = Variable(0)
         a.signal.observe { value in if value > 0 { b.value = value } }
         b.signal.observe { value in if value > 0 { a.value = -value } }
-        runOnThreads(8) { thread in
+        await runOnThreads(8) { thread in
             for index in 1...2_000 {
                 if thread % 2 == 0 {
                     a.value = index

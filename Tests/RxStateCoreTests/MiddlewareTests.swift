@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ReactiveLite
+import TestSupport
 import Testing
 
 @testable import RxStateCore

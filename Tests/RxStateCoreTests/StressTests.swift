@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveLite
+import TestSupport
 import Testing
 
 @testable import RxStateCore
@@ -9,11 +10,11 @@ import Testing
     static let threads = 8
     static let perThread = 12_500  // 8 x 12,500 = 100,000
 
-    @Test func concurrentDispatchesEndAtTheExactCount() {
+    @Test func concurrentDispatchesEndAtTheExactCount() async {
         let store = makeStore()
         let announced = Recorder<Int>()
         store.state.observe { announced.append(count(in: $0)) }
-        runOnThreads(Self.threads) { _ in
+        await runOnThreads(Self.threads) { _ in
             for _ in 0..<Self.perThread {
                 store.dispatch(action: CounterAction.increment)
             }
@@ -24,7 +25,7 @@ import Testing
         #expect(announced.values == Array(0...total))
     }
 
-    @Test func concurrentDispatchesWithReentrancyAndObserversKeepEveryPairConsistent() {
+    @Test func concurrentDispatchesWithReentrancyAndObserversKeepEveryPairConsistent() async {
         let store = Store()
         store.register(CounterState.self, for: CounterAction.self) { state, action in
             if case .add(let amount) = action { state.count += amount }
@@ -47,7 +48,7 @@ import Testing
             }
         }
         let readers = Box(0)
-        runOnThreads(Self.threads) { thread in
+        await runOnThreads(Self.threads) { thread in
             for index in 0..<(Self.perThread / 5) {
                 store.dispatch(action: CounterAction.add(1))
                 if thread == 0 && index % 50 == 0 {
@@ -65,10 +66,10 @@ import Testing
         #expect(readers.value == Self.perThread / 5 / 50)
     }
 
-    @Test func concurrentSubscribersGetTheCurrentStateThenEveryChange() {
+    @Test func concurrentSubscribersGetTheCurrentStateThenEveryChange() async {
         let store = makeStore()
         let lateRecorders = Box<[Recorder<Int>]>([])
-        runOnThreads(Self.threads) { thread in
+        await runOnThreads(Self.threads) { thread in
             for index in 0..<(Self.perThread / 5) {
                 store.dispatch(action: CounterAction.increment)
                 if thread % 2 == 0 && index % 500 == 250 {
@@ -89,7 +90,7 @@ import Testing
         }
     }
 
-    @Test func aVariableAndAStoreCallingEachOtherFromTwoThreadsDoNotDeadlock() {
+    @Test func aVariableAndAStoreCallingEachOtherFromTwoThreadsDoNotDeadlock() async {
         let variable = Variable(0)
         let store = Store()
         store.register(CounterState.self, for: CounterAction.self) { state, action in
@@ -104,7 +105,7 @@ import Testing
             if value >= 0 { store.dispatch(action: CounterAction.increment) }
         }
         let rounds = 5_000
-        runOnThreads(2) { thread in
+        await runOnThreads(2) { thread in
             for index in 0..<rounds {
                 if thread == 0 {
                     variable.value = index

@@ -2,22 +2,9 @@ import Dispatch
 import Foundation
 import ReactiveLite
 import Synchronization
+import TestSupport
 
 @testable import RxStateCore
-
-// The library's lock, not Synchronization.Mutex: the thread sanitizer cannot see the latter on Linux.
-
-/// Collects values from any thread, in arrival order.
-final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Locked<[Value]>([])
-
-    var values: [Value] { storage.withLock { $0 } }
-    var count: Int { storage.withLock { $0.count } }
-
-    func append(_ value: Value) {
-        storage.withLock { $0.append(value) }
-    }
-}
 
 /// A value behind a lock, settable from any closure.
 final class Box<Value: Sendable>: Sendable {
@@ -35,33 +22,6 @@ final class Box<Value: Sendable>: Sendable {
     func modify<Result>(_ body: (inout Value) -> Result) -> Result {
         storage.withLock(body)
     }
-}
-
-/// Runs `body(index)` on `count` dedicated threads at once and returns when all have finished.
-func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    let start = DispatchSemaphore(value: 0)
-    for index in 0..<count {
-        let thread = Thread {
-            start.wait()
-            body(index)
-            done.signal()
-        }
-        thread.start()
-    }
-    for _ in 0..<count { start.signal() }
-    for _ in 0..<count { done.wait() }
-}
-
-/// Waits, without blocking, until `condition` holds or `seconds` pass; returns whether it held.
-@discardableResult
-func eventually(within seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        try? await Task.sleep(nanoseconds: 1_000_000)
-    }
-    return true
 }
 
 // MARK: - Fixtures

@@ -1,5 +1,6 @@
 import Foundation
 import ReactiveLite
+import TestSupport
 import Testing
 
 @testable import VueFluxCore

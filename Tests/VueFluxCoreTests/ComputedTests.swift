@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveLite
+import TestSupport
 import Testing
 
 @testable import VueFluxCore

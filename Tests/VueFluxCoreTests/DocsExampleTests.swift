@@ -1,4 +1,5 @@
 import ReactiveLite
+import TestSupport
 import Testing
 import VueFluxCore
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ReactiveLite
+import TestSupport
 import Testing
 
 @testable import VueFluxCore
@@ -86,11 +87,11 @@ import Testing
         #expect(first == nil && second == nil)
     }
 
-    @Test func globalDispatchIsSafeWhileStoresAreCreatedAndDestroyedOnOtherThreads() {
+    @Test func globalDispatchIsSafeWhileStoresAreCreatedAndDestroyedOnOtherThreads() async {
         enum Tag {}
         let stable = Store(state: TestState<Tag>(), mutations: .init(), executor: .immediate)
 
-        runOnThreads(5) { thread in
+        await runOnThreads(5) { thread in
             if thread == 0 {
                 for _ in 0..<10_000 {
                     Store<TestState<Tag>>.actions.dispatch(action: .increment)

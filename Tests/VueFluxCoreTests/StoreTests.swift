@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ReactiveLite
+import TestSupport
 import Testing
 
 @testable import VueFluxCore
@@ -18,12 +19,12 @@ import Testing
         #expect(state.count.value == 2)
     }
 
-    @Test func eightThreadsOfTenThousandDispatchesEndAtExactly80000() {
+    @Test func eightThreadsOfTenThousandDispatchesEndAtExactly80000() async {
         let state = TestState<Local>()
         let store = LocalStore(state: state, mutations: .init(), executor: .immediate)
         let actions = store.actions
 
-        runOnThreads(8) { _ in
+        await runOnThreads(8) { _ in
             for _ in 0..<10_000 {
                 actions.dispatch(action: .increment)
             }
@@ -39,7 +40,7 @@ import Testing
         let store = LocalStore(state: state, mutations: .init(), executor: .queue(.global()))
         let actions = store.actions
 
-        runOnThreads(8) { _ in
+        await runOnThreads(8) { _ in
             for _ in 0..<10_000 {
                 actions.dispatch(action: .increment)
             }
@@ -125,7 +126,7 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
-    @Test func storeAndVariableCallingEachOtherFromTwoThreadsDoNotDeadlock() {
+    @Test func storeAndVariableCallingEachOtherFromTwoThreadsDoNotDeadlock() async {
         // The harness case: a Variable whose observer dispatches to a store whose mutation sets
         // that Variable, driven from two threads at once.
         let state = TestState<Local>()
@@ -134,8 +135,8 @@ import Testing
         let external = Variable(0)
         let observation = external.signal.observe { _ in actions.dispatch(action: .increment) }
 
-        let finished = finishes {
-            runOnThreads(2) { thread in
+        let finished = await finishes {
+            await runOnThreads(2) { thread in
                 for round in 1...2_000 {
                     if thread == 0 {
                         external.value = round

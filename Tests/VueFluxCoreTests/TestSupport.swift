@@ -2,22 +2,9 @@ import Dispatch
 import Foundation
 import ReactiveLite
 import Synchronization
+import TestSupport
 
 @testable import VueFluxCore
-
-/// Collects values from any thread, in arrival order.
-final class Recorder<Value: Sendable>: Sendable {
-    // The library's lock, not Synchronization.Mutex: the thread sanitizer cannot see the latter on
-    // Linux (see Sources/ReactiveLite/Internal/Lock.swift).
-    private let storage = Locked<[Value]>([])
-
-    var values: [Value] { storage.withLock { $0 } }
-    var count: Int { storage.withLock { $0.count } }
-
-    func append(_ value: Value) {
-        storage.withLock { $0.append(value) }
-    }
-}
 
 /// What the test stores can be asked to do.
 enum TestAction: Sendable {
@@ -76,59 +63,6 @@ enum Local {}
 
 typealias LocalStore = Store<TestState<Local>>
 
-/// Runs `body(index)` on `count` dedicated threads at once and returns when all have finished.
-func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    let start = DispatchSemaphore(value: 0)
-    for index in 0..<count {
-        let thread = Thread {
-            start.wait()
-            body(index)
-            done.signal()
-        }
-        thread.start()
-    }
-    for _ in 0..<count { start.signal() }
-    for _ in 0..<count { done.wait() }
-}
-
-/// Runs `body` on a background thread; returns whether it finished within `seconds` (a deadlock
-/// shows up as `false` instead of a hung test run).
-func finishes(within seconds: Double = 30, _ body: @escaping @Sendable () -> Void) -> Bool {
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-        body()
-        done.signal()
-    }.start()
-    return done.wait(timeout: .now() + seconds) == .success
-}
-
-/// Waits, without blocking the main actor, until `condition` holds or `seconds` pass; returns
-/// whether it held.
-@discardableResult
-func eventually(
-    within seconds: Double = 10,
-    _ condition: @Sendable () -> Bool
-) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        try? await Task.sleep(nanoseconds: 1_000_000)
-    }
-    return true
-}
-
-/// Whether the caller runs on the main queue (asked of the queue, as the library does).
-let mainQueueKey: DispatchSpecificKey<UInt8> = {
-    let key = DispatchSpecificKey<UInt8>()
-    DispatchQueue.main.setSpecific(key: key, value: 7)
-    return key
-}()
-
-var isOnMainQueue: Bool {
-    DispatchQueue.getSpecific(key: mainQueueKey) == 7
-}
-
 /// A stand-in for UILabel in the README's view controller.
 @MainActor
 final class FakeLabel {
@@ -143,26 +77,4 @@ func registryHasEntry<S: State>(for type: S.Type) -> Bool {
 /// The number of live stores the registry lists for the state type.
 func registeredStoreCount<S: State>(for type: S.Type) -> Int {
     StoreRegistry.shared.stores(for: ObjectIdentifier(type)).count
-}
-
-/// ``eventually(within:_:)`` for conditions on main-actor state; sleeping lets the main queue run.
-@MainActor
-@discardableResult
-func eventuallyOnMain(
-    within seconds: Double = 10,
-    _ condition: @MainActor () -> Bool
-) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        try? await Task.sleep(nanoseconds: 1_000_000)
-    }
-    return true
-}
-
-/// A thread-safe counter.
-final class Counter: Sendable {
-    private let storage = Atomic<Int>(0)
-    var value: Int { storage.load(ordering: .acquiring) }
-    func increment() { storage.add(1, ordering: .acquiringAndReleasing) }
 }

@@ -1,0 +1,75 @@
+import Dispatch
+import Foundation
+
+/// Runs `body(index)` on `count` dedicated threads started together, and resumes when all have
+/// finished.
+///
+/// Dedicated threads, not `concurrentPerform` (which uses as many threads as there are cores, two
+/// on CI), so "8 threads" really means 8. The caller suspends rather than blocks: Swift Testing
+/// runs tests on the cooperative pool, which has one thread per core, and a test blocking one of
+/// them for seconds would starve the other tests' tasks.
+public func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let start = DispatchSemaphore(value: 0)
+        let remaining = Counter()
+        for _ in 0..<count { remaining.increment() }
+        for index in 0..<count {
+            Thread {
+                start.wait()
+                body(index)
+                if remaining.decrement() == 0 {
+                    continuation.resume()
+                }
+            }.start()
+        }
+        for _ in 0..<count { start.signal() }
+    }
+}
+
+/// Runs `body` in a task of its own; returns whether it finished within `seconds`, so that a
+/// deadlock shows up as `false` instead of a hung test run. Put blocking work on dedicated threads
+/// inside `body` (``runOnThreads(_:_:)``), not on the task itself.
+public func finishes(within seconds: Double = 30, _ body: @escaping @Sendable () async -> Void) async -> Bool
+{
+    let done = Counter()
+    Task {
+        await body()
+        done.increment()
+    }
+    return await eventually(within: seconds) { done.value == 1 }
+}
+
+/// Waits, without blocking, until `condition` holds or `seconds` pass; returns whether it held.
+@discardableResult
+public func eventually(within seconds: Double = 30, _ condition: @Sendable () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        if Date() > deadline { return false }
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    return true
+}
+
+/// ``eventually(within:_:)`` for conditions on main-actor state; sleeping lets the main queue run.
+@MainActor
+@discardableResult
+public func eventuallyOnMain(within seconds: Double = 30, _ condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        if Date() > deadline { return false }
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    return true
+}
+
+private let mainQueueKey: DispatchSpecificKey<UInt8> = {
+    let key = DispatchSpecificKey<UInt8>()
+    DispatchQueue.main.setSpecific(key: key, value: 7)
+    return key
+}()
+
+/// Whether the caller runs on the main queue, asked of the queue as the libraries do (on Linux,
+/// under `swift test`, main-queue blocks may run on a thread where `Thread.isMainThread` is false).
+public var isOnMainQueue: Bool {
+    DispatchQueue.getSpecific(key: mainQueueKey) == 7
+}
