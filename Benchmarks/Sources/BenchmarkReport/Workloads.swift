@@ -1,0 +1,70 @@
+/// The architectures in the order the tables show them; the baseline comes first.
+let architectures = ["Baseline", "PrexCore", "VueFluxCore", "RxStateCore"]
+
+/// What each workload measures, how to turn a sample into a per-operation figure, and the target.
+struct Workload {
+    let id: String
+    let title: String
+    /// A short name for the console table.
+    let short: String
+    /// What one reported operation is, after dividing by `divisor`.
+    let unit: String
+    /// A sample's figures are divided by this to give the per-operation figures.
+    let divisor: Double
+    /// The target ratio to the baseline (p50), per architecture; absent means no target.
+    let targetRatio: [String: Double]
+    /// Whether PrexCore and VueFluxCore must not allocate per operation in steady state.
+    let zeroAllocation: Set<String>
+    /// What the original libraries reached on this machine (from the benchmarks issue), for context.
+    let originals: String
+    /// Why a target may be out of reach, shown when it is missed.
+    let notes: [String: String]
+}
+
+let workloads: [Workload] = [
+    Workload(
+        id: "W1", title: "1. Dispatch to 1 observer (counter increment)", short: "dispatch, 1 observer", unit: "dispatch", divisor: 1,
+        targetRatio: ["PrexCore": 3, "VueFluxCore": 3, "RxStateCore": 3],
+        zeroAllocation: ["PrexCore", "VueFluxCore"],
+        originals: "VueFlux 10x, Prex 18x, ReSwift 27x, RxState 49x",
+        notes: [:]),
+    Workload(
+        id: "W2", title: "2. Fan-out: one dispatch, 1,000 observers", short: "fan-out, 1,000 observers", unit: "observer notification",
+        divisor: 1_000,
+        targetRatio: ["PrexCore": 1.5, "VueFluxCore": 1.5, "RxStateCore": 1.5],
+        zeroAllocation: [],
+        originals: "Prex 1.6x, VueFlux 1.7x, ReSwift 7x, RxState 31x",
+        notes: [:]),
+    Workload(
+        id: "W3", title: "3. Subscribe + unsubscribe, 1,000 observers present", short: "subscribe+unsubscribe", unit: "pair", divisor: 1,
+        targetRatio: ["PrexCore": 2, "VueFluxCore": 2, "RxStateCore": 2],
+        zeroAllocation: [],
+        originals: "Prex 1.3x, VueFlux 5x, RxState 35x, ReSwift 74x",
+        notes: [
+            "VueFluxCore": "a new observer of a Variable receives the current value at once (the replay contract), which the baseline does not do",
+            "RxStateCore": "a new observer receives the current state at once (the replay contract) and subscribing goes through the store's queue to keep that replay gap-free",
+        ]),
+    Workload(
+        id: "W4", title: "4. Large state: 10,000-element array, one append per dispatch", short: "large state append", unit: "dispatch",
+        divisor: 1,
+        targetRatio: ["VueFluxCore": 3, "RxStateCore": 3],
+        zeroAllocation: [],
+        originals: "every original copies the array on each action: 44x to 81x",
+        notes: [
+            "PrexCore": "no target: `StateChange` hands the view the old state, so each action copies the array (see docs/prex.md)",
+            "VueFluxCore": "`state.items.value.append(x)` reads the Variable (a second reference to the array) and writes it back, so the append copies",
+        ]),
+    Workload(
+        id: "W5", title: "5. Concurrent dispatch from 2 threads", short: "2-thread dispatch", unit: "dispatch",
+        divisor: 10_000,
+        targetRatio: ["PrexCore": 4, "VueFluxCore": 4, "RxStateCore": 4],
+        zeroAllocation: [],
+        originals: "VueFlux 4.4x, Prex 8x; RxState lost 23% of the updates; ReSwift stops with a fatal error",
+        notes: [:]),
+    Workload(
+        id: "W6", title: "6. Search scenario end to end (zero-latency fake client)", short: "search end to end", unit: "search", divisor: 1,
+        targetRatio: [:],
+        zeroAllocation: [],
+        originals: "not measured on the originals",
+        notes: [:]),
+]
