@@ -56,8 +56,20 @@ struct ListenerList<Argument> {
     /// Removes and deactivates the listener with `id`, returning it so that the caller releases it
     /// (and runs its `onRemove`) after leaving the lock.
     mutating func remove(id: UInt64) -> Listener<Argument>? {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
-        let listener = entries.remove(at: index)
+        // Ids ascend in registration order, so a binary search finds the entry. (A generic
+        // `firstIndex(where:)` here ran unspecialized: two allocations per listener scanned.)
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].id < id {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        guard low < entries.count, entries[low].id == id else { return nil }
+        let listener = entries.remove(at: low)
         listener.deactivate()
         return listener
     }
