@@ -34,13 +34,14 @@ public final class VueFluxDriver<Adapter: VueFluxAdapter>: ScenarioDriver {
 
     /// Observes each of the adapter's change signals, skipping the value each replays.
     public func observe(_ observer: @escaping @Sendable (Model.State) -> Void) -> AnyDisposable {
-        let computed = store.computed
         let scope = DisposableScope()
-        for signal in Adapter.changes(of: computed) {
+        for signal in Adapter.changes(of: store.computed) {
             let replayed = SkipFirst()
-            scope += signal.observe {
-                if replayed.pass() {
-                    observer(Adapter.model(of: computed))
+            // The state holds its variables, which hold this observer: hold the state weakly, or an
+            // observation never disposed of would keep the state alive after its store.
+            scope += signal.observe { [weak state = store.computed.state] _ in
+                if let state, replayed.pass() {
+                    observer(Adapter.model(of: Computed(state: state)))
                 }
             }
         }
