@@ -61,7 +61,8 @@ public enum Harness {
         let expected = referenceTrace(model, inputs: inputs)
         return architectures.compactMap { architecture in
             let actual = trace(of: Model.makeDriver(architecture), inputs: inputs)
-            return Divergence(architecture: architecture, seed: nil, inputs: inputs, expected: expected, actual: actual)
+            return Divergence(
+                architecture: architecture, seed: nil, inputs: inputs, expected: expected, actual: actual)
         }
     }
 

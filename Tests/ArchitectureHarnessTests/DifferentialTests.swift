@@ -33,6 +33,29 @@ import Testing
         #expect(divergence == nil, "HARNESS_SEED=\(Self.seed)\n\(String(describing: divergence))")
     }
 
+    @Test(arguments: Architecture.allCases)
+    func searchStoreAgreesWithTheModel(_ architecture: Architecture) {
+        let divergence = Harness.findDivergence(
+            SearchModel.self, on: architecture, seed: Self.seed, sequences: Self.sequences
+        )
+        #expect(divergence == nil, "HARNESS_SEED=\(Self.seed)\n\(String(describing: divergence))")
+    }
+
+    @Test func randomSearchInputsIncludeStaleAndAppliedResponses() {
+        var applied = 0
+        var ignored = 0
+        var state = SearchModel.initialState
+        for input in Harness.randomInputs(SearchModel.self, seed: 1, maximumLength: 2_000) {
+            let before = state
+            SearchModel.reduce(&state, input)
+            if case .received = input {
+                if state == before { ignored += 1 } else { applied += 1 }
+            }
+        }
+        #expect(applied > 10)
+        #expect(ignored > 10)
+    }
+
     @Test func aSeedReproducesItsSequence() {
         let first = Harness.randomInputs(TodoModel.self, seed: 42)
         #expect(first == Harness.randomInputs(TodoModel.self, seed: 42))

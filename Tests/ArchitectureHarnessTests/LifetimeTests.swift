@@ -24,7 +24,9 @@ import Testing
 
         driver = nil
         #expect(weakDriver == nil)
-        #expect(components.allSatisfy { $0.object == nil }, "\(architecture) kept \(components.compactMap(\.object))")
+        #expect(
+            components.allSatisfy { $0.object == nil },
+            "\(architecture) kept \(components.compactMap(\.object))")
         #expect(weakToken == nil, "\(architecture) kept an observer of a released store")
         kept?.dispose()
     }
@@ -51,5 +53,29 @@ struct WeakReference {
 
     init(_ object: AnyObject) {
         self.object = object
+    }
+}
+
+/// A search screen, dropped with a request in flight, releases everything and cancels the request.
+@MainActor
+@Suite struct SearchLifetimeTests {
+    @Test(arguments: Architecture.allCases)
+    func aDroppedScreenReleasesEverythingAndCancelsItsRequest(_ architecture: Architecture) async {
+        let client = FakeSearchClient(latency: .manual)
+        var screen: (any SearchScreen)? = SearchModel.makeScreen(architecture, client: client)
+        screen?.search("swift")
+        #expect(await eventuallyOnMain(within: 10) { client.pendingRequests.count == 1 })
+        let components = (screen?.components ?? []).map { WeakReference($0) }
+        #expect(components.count >= 2)
+
+        screen = nil
+        #expect(
+            await eventuallyOnMain(within: 10) { components.allSatisfy { $0.object == nil } },
+            "\(architecture) kept \(components.compactMap(\.object))")
+        #expect(
+            await eventuallyOnMain(within: 10) {
+                client.cancelledRequests == [SearchRequest(query: "swift", page: 1)]
+            })
+        #expect(client.pendingRequests.isEmpty)
     }
 }

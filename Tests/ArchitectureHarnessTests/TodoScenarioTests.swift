@@ -26,14 +26,20 @@ import Testing
         let states = Harness.referenceTrace(TodoModel.self, inputs: Self.inputs).states
         let milkDone = Todo(id: 1, title: "milk", isDone: true)
         #expect(states[3].todos == [Todo(id: 1, title: "milk"), Todo(id: 2, title: "bread")])
-        #expect(states[5] == TodoModel.State(
-            todos: [milkDone, Todo(id: 2, title: "bread")], filter: .active, visible: [Todo(id: 2, title: "bread")]
-        ))
+        #expect(
+            states[5]
+                == TodoModel.State(
+                    todos: [milkDone, Todo(id: 2, title: "bread")], filter: .active,
+                    visible: [Todo(id: 2, title: "bread")]
+                ))
         #expect(states[8].visible == [Todo(id: 2, title: "rye bread")])
         #expect(states[9].visible == [milkDone])
-        #expect(states[11] == TodoModel.State(
-            todos: [Todo(id: 2, title: "rye bread")], filter: .all, visible: [Todo(id: 2, title: "rye bread")]
-        ))
+        #expect(
+            states[11]
+                == TodoModel.State(
+                    todos: [Todo(id: 2, title: "rye bread")], filter: .all,
+                    visible: [Todo(id: 2, title: "rye bread")]
+                ))
     }
 
     @Test(arguments: Architecture.allCases)

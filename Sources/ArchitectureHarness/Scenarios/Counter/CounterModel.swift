@@ -42,7 +42,9 @@ public enum CounterModel: ComparableScenario {
     }
 
     /// Mostly increments and decrements, some amounts (zero included), a few resets.
-    public static func randomAction(in state: State, using generator: inout some RandomNumberGenerator) -> Action {
+    public static func randomAction(in state: State, using generator: inout some RandomNumberGenerator)
+        -> Action
+    {
         switch Int.random(in: 0..<10, using: &generator) {
         case 0..<4: .increment
         case 4..<7: .decrement

@@ -27,7 +27,9 @@ enum PrexTodoAdapter: PrexAdapter {
     }
 
     static func model(of state: PrexTodo.State) -> TodoModel.State {
-        let model = { (todo: PrexTodo.Todo) in TodoModel.Todo(id: todo.id, title: todo.title, isDone: todo.isDone) }
+        let model = { (todo: PrexTodo.Todo) in
+            TodoModel.Todo(id: todo.id, title: todo.title, isDone: todo.isDone)
+        }
         let filter: TodoModel.Filter =
             switch state.filter {
             case .all: .all
@@ -63,7 +65,9 @@ enum VueFluxTodoAdapter: VueFluxAdapter {
     }
 
     static func model(of computed: Computed<VueFluxTodo.State>) -> TodoModel.State {
-        let model = { (todo: VueFluxTodo.Todo) in TodoModel.Todo(id: todo.id, title: todo.title, isDone: todo.isDone) }
+        let model = { (todo: VueFluxTodo.Todo) in
+            TodoModel.Todo(id: todo.id, title: todo.title, isDone: todo.isDone)
+        }
         let filter: TodoModel.Filter =
             switch computed.filter.value {
             case .all: .all
@@ -104,7 +108,9 @@ enum RxStateTodoAdapter: RxStateAdapter {
     }
 
     static func model(of substate: RxStateTodo.State) -> TodoModel.State {
-        let model = { (todo: RxStateTodo.Todo) in TodoModel.Todo(id: todo.id, title: todo.title, isDone: todo.isDone) }
+        let model = { (todo: RxStateTodo.Todo) in
+            TodoModel.Todo(id: todo.id, title: todo.title, isDone: todo.isDone)
+        }
         let filter: TodoModel.Filter =
             switch substate.filter {
             case .all: .all

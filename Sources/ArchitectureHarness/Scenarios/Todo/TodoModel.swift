@@ -97,7 +97,9 @@ public enum TodoModel: ComparableScenario {
     }
 
     /// Inputs over a few ids (some unknown), titles (some blank) and every filter.
-    public static func randomAction(in state: State, using generator: inout some RandomNumberGenerator) -> Action {
+    public static func randomAction(in state: State, using generator: inout some RandomNumberGenerator)
+        -> Action
+    {
         let titles = ["milk", "bread", "write docs", "", "  ", "call Ann"]
         let id = Int.random(in: 0..<6, using: &generator)
         let title = titles[Int.random(in: 0..<titles.count, using: &generator)]

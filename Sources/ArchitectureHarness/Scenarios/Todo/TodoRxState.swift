@@ -49,7 +49,8 @@ enum RxStateTodo {
             guard let index = state.todos.firstIndex(where: { $0.id == id }) else { return }
             state.todos[index].isDone.toggle()
         case .edit(let id, let title):
-            guard !title.allSatisfy(\.isWhitespace), let index = state.todos.firstIndex(where: { $0.id == id })
+            guard !title.allSatisfy(\.isWhitespace),
+                let index = state.todos.firstIndex(where: { $0.id == id })
             else { return }
             state.todos[index].title = title
         case .remove(let id):

@@ -36,7 +36,8 @@ enum VueFluxTodo {
         func commit(action: VueFluxTodo.Action, state: VueFluxTodo.State) {
             switch action {
             case .add(let id, let title):
-                guard !title.allSatisfy(\.isWhitespace), !state.todos.value.contains(where: { $0.id == id }) else {
+                guard !title.allSatisfy(\.isWhitespace), !state.todos.value.contains(where: { $0.id == id })
+                else {
                     return
                 }
                 state.todos.value.append(Todo(id: id, title: title))
