@@ -18,18 +18,25 @@ let package = Package(
         .library(name: "PrexCore", targets: ["PrexCore"]),
         .library(name: "VueFluxCore", targets: ["VueFluxCore"]),
         .library(name: "RxStateCore", targets: ["RxStateCore"]),
+        // The shared harness: the same scenarios on all three architectures, for tests and benchmarks.
+        .library(name: "ArchitectureHarness", targets: ["ArchitectureHarness"]),
     ],
     targets: [
         .target(name: "ReactiveLite"),
         .target(name: "PrexCore"),
         .target(name: "VueFluxCore", dependencies: ["ReactiveLite"]),
         .target(name: "RxStateCore", dependencies: ["ReactiveLite"]),
+        .target(
+            name: "ArchitectureHarness",
+            dependencies: ["PrexCore", "VueFluxCore", "RxStateCore", "ReactiveLite"]
+        ),
         // Helpers shared by the test targets (recorders, dedicated-thread runners); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite", "TestSupport"]),
         .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore", "TestSupport"]),
         .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite", "TestSupport"]),
         .testTarget(name: "VueFluxCoreTests", dependencies: ["VueFluxCore", "ReactiveLite", "TestSupport"]),
+        .testTarget(name: "ArchitectureHarnessTests", dependencies: ["ArchitectureHarness", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
