@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "VueFluxCore", package: library),
                 .product(name: "RxStateCore", package: library),
                 .product(name: "ReactiveLite", package: library),
+                .product(name: "ArchitectureHarness", package: library),
             ],
             path: "Benchmarks/ArchitectureBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],

@@ -38,4 +38,5 @@ let benchmarks: @Sendable () -> Void = {
     registerChurn()
     registerLargeState()
     registerConcurrentDispatch()
+    registerSearchEndToEnd()
 }
