@@ -1,5 +1,6 @@
 import PrexCore
 
+// snippet: search-prex
 /// Repository search in Prex: the mutation keeps the state, and the presenter runs the side
 /// effect. Each request runs in a task the presenter keeps; a new search or a cancel cancels it,
 /// and the mutation ignores a response that is not to the pending request (a stale one that
@@ -102,3 +103,4 @@ enum PrexSearch {
         }
     }
 }
+// snippet-end: search-prex

@@ -1,6 +1,7 @@
 import Foundation
 import RxStateCore
 
+// snippet: search-rxstate
 /// Repository search in RxState: the reducer keeps the substate, and an intercepting middleware
 /// runs the side effect, Redux style: it sees `search`, `loadNextPage` and `cancel` on their way to
 /// the reducer, cancels the request in flight, starts the next one, and dispatches what it gets.
@@ -112,3 +113,4 @@ enum RxStateSearch {
         }
     }
 }
+// snippet-end: search-rxstate

@@ -1,6 +1,7 @@
 import ReactiveLite
 import VueFluxCore
 
+// snippet: search-vueflux
 /// Repository search in VueFlux: the mutations keep the state, an asynchronous action creator runs
 /// the request, and the view controller keeps the task so that a new search or a cancel cancels
 /// it. The mutations ignore a response that is not to the pending request.
@@ -145,3 +146,4 @@ extension Actions where State == VueFluxSearch.State {
         }
     }
 }
+// snippet-end: search-vueflux
