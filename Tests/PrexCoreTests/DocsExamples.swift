@@ -55,4 +55,20 @@ import Testing
         )
         // snippet-end: record-whole-state
     }
+
+    @Test func aSubscriptionMustBeKeptForItsCallbackToRun() {
+        let flux = Flux(state: CounterState(), mutation: CounterMutation())
+        let dispatched = Log<CounterAction>()
+        // snippet: migration-subscription
+        // Keep the subscription for as long as the callback should run.
+        let subscription = flux.dispatcher.register { action in dispatched.append(action) }
+        flux.dispatcher.dispatch(.increment)  // the callback runs
+        flux.dispatcher.unregister(subscription)  // as in Prex; or subscription.cancel()
+
+        // A subscription nobody keeps is cancelled at once: this callback never runs.
+        _ = flux.dispatcher.register { action in dispatched.append(action) }
+        flux.dispatcher.dispatch(.decrement)
+        // snippet-end: migration-subscription
+        #expect(dispatched.values == [.increment])
+    }
 }

@@ -34,6 +34,7 @@ enum ReadmeTasksAction: ActionType {
 }
 
 /// The README's main reducer: cast the action, find the substate, reduce, write it back.
+// snippet: main-reducer
 let mainReducer: MainReducer = { (state: [SubstateType], action: ActionType) -> [SubstateType] in
     // Copy the `App State`
     var state: [SubstateType] = state
@@ -70,6 +71,7 @@ let mainReducer: MainReducer = { (state: [SubstateType], action: ActionType) -> 
     // Return the new `App State`
     return state
 }
+// snippet-end: main-reducer
 
 /// The README's logging middleware; `Middleware, HasDisposeBag` become `MiddlewareType` and a scope,
 /// and the lines go to `write` (printed unless told otherwise) so that a test can read them.

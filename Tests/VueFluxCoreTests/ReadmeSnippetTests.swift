@@ -159,4 +159,15 @@ final class CounterStore: Store<CounterState> {
 
         #expect(await eventually { shared.computed.count.value > before })
     }
+
+    @Test func sharedStoreSubclassFromOffTheMainActor() async {
+        let before = await CounterStore.shared.computed.count.value
+        // snippet: shared-store-off-main
+        // Not on the main actor: `shared`, declared in a Store subclass, is reached with `await`;
+        // the store's own API (`actions`, `computed`) is not isolated.
+        let store = await CounterStore.shared
+        store.actions.increment()
+        // snippet-end: shared-store-off-main
+        #expect(await eventually { store.computed.count.value > before })
+    }
 }
