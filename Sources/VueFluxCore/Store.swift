@@ -29,8 +29,8 @@ import ReactiveLite
 /// ```
 ///
 /// A store registers for global dispatch when created and leaves when deallocated: at once, and
-/// the actions it had queued but not committed are dropped. Nothing else (not its ``actions-property``, not
-/// an observer, not a running asynchronous action creator) keeps it alive.
+/// the actions it had queued but not committed are dropped. Nothing else (not its
+/// ``actions-property``, not an observer, not a running asynchronous action creator) keeps it alive.
 ///
 /// `@MainActor` for one reason: a subclass, such as a shared store with `static let shared`, must
 /// be `Sendable` without annotations in Swift 6, and a class is only that when it is final or
