@@ -32,6 +32,8 @@ let package = Package(
         ),
         // Helpers shared by the test targets (recorders, dedicated-thread runners); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Checks that every Swift block in docs/ and the DocC catalogs quotes compiled code.
+        .testTarget(name: "DocsTests"),
         .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite", "TestSupport"]),
         .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore", "TestSupport"]),
         .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite", "TestSupport"]),

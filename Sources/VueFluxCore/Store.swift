@@ -1,7 +1,7 @@
 import ReactiveLite
 
 /// The owner of one state: it commits the actions dispatched to it through the state's mutations,
-/// one at a time, and gives access to them only through ``actions`` and ``computed``.
+/// one at a time, and gives access to them only through ``actions-property`` and ``computed``.
 ///
 /// ```swift
 /// let store = Store<CounterState>(state: .init(), mutations: .init(), executor: .immediate)
@@ -29,8 +29,8 @@ import ReactiveLite
 /// ```
 ///
 /// A store registers for global dispatch when created and leaves when deallocated: at once, and
-/// the actions it had queued but not committed are dropped. Nothing else (not its ``actions``, not
-/// an observer, not a running asynchronous action creator) keeps it alive.
+/// the actions it had queued but not committed are dropped. Nothing else (not its
+/// ``actions-property``, not an observer, not a running asynchronous action creator) keeps it alive.
 ///
 /// `@MainActor` for one reason: a subclass, such as a shared store with `static let shared`, must
 /// be `Sendable` without annotations in Swift 6, and a class is only that when it is final or

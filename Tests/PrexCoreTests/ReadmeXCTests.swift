@@ -2,13 +2,22 @@ import PrexCore
 import TestSupport
 import XCTest
 
+#if canImport(UIKit)
+    import UIKit
+#endif
+
 // The README's code, compiled as a user writes it with `import PrexCore` instead of `import Prex`.
 // Differences, all forced by XCTest on Linux: the README's first two tests use a view, which is
 // main-actor isolated (as UIViewController is), so their test class is `@MainActor`; XCTest on Linux
 // runs main-actor test methods only when they are `async`, and in an `async` test
 // `await fulfillment(of:timeout:)` replaces `wait(for:timeout:)`. The README's unused `presenter`
 // in the first test is kept alive with `withExtendedLifetime`: it is the presenter that reflects.
+// The view controller is the README's, on UIKit stand-ins (UIKitStandIns.swift) where UIKit does not
+// exist, with `@IBAction` for the README's `@objc`: the same target-action method on Apple platforms,
+// and an attribute that compiles without the Objective-C runtime.
+// The regions are quoted by docs/prex.md and the DocC catalog (Tests/DocsTests checks them).
 
+// snippet: counter
 struct CounterState: State {
     var count: Int = 0
 }
@@ -42,21 +51,19 @@ extension Presenter where Action == CounterAction, State == CounterState {
     }
 }
 
-/// The README's view controller without UIKit: a main-actor class conforming in an extension.
-@MainActor
-final class CounterViewController {
-    var counterLabelText: String?
-    private(set) lazy var presenter = Presenter(
+final class CounterViewController: UIViewController {
+    private let counterLabel = UILabel()
+    private lazy var presenter = Presenter(
         view: self,
         state: CounterState(),
         mutation: CounterMutation()
     )
 
-    func incrementButtonTap() {
+    @IBAction private func incrementButtonTap(_ button: UIButton) {
         presenter.increment()
     }
 
-    func decrementButtonTap() {
+    @IBAction private func decrementButtonTap(_ button: UIButton) {
         presenter.decrement()
     }
 }
@@ -64,9 +71,23 @@ final class CounterViewController {
 extension CounterViewController: View {
     func reflect(change: StateChange<CounterState>) {
         if let count = change.count?.value {
-            counterLabelText = "\(count)"
+            counterLabel.text = "\(count)"
         }
     }
+}
+// snippet-end: counter
+
+/// The whole-state form of `record` (DocsExamples.swift) compares states, so they must be `Equatable`;
+/// declared in this file, where the compiler can synthesize `==`.
+extension CounterState: Equatable {}
+
+// What tapping the buttons does, for the tests: an extension in this file reaches private members.
+extension CounterViewController {
+    var counterLabelText: String? { counterLabel.text }
+
+    func tapIncrement() { incrementButtonTap(UIButton()) }
+
+    func tapDecrement() { decrementButtonTap(UIButton()) }
 }
 
 extension Flux where Action == CounterAction, State == CounterState {
@@ -115,8 +136,9 @@ final class MockView: View {
     }
 }
 
+// snippet: presenter-xctest
 @MainActor
-final class ReadmeViewXCTests: XCTestCase {
+final class CounterPresenterTests: XCTestCase {
     func test_presenter_calls_reflect_of_view_when_state_changed() async {
         let view = MockView()
         let flux = Flux(state: CounterState(), mutation: CounterMutation())
@@ -133,7 +155,11 @@ final class ReadmeViewXCTests: XCTestCase {
         await fulfillment(of: [expect], timeout: 0.1)
         withExtendedLifetime(presenter) {}
     }
+}
+// snippet-end: presenter-xctest
 
+@MainActor
+final class ReadmeViewXCTests: XCTestCase {
     func test_increment_method_of_presenter() async {
         let view = MockView()
         let flux = Flux(state: CounterState(), mutation: CounterMutation())
@@ -152,11 +178,11 @@ final class ReadmeViewXCTests: XCTestCase {
 
     func test_counter_view_controller_shows_the_count() async {
         let viewController = CounterViewController()
-        viewController.decrementButtonTap()
+        viewController.tapDecrement()
         XCTAssertNil(viewController.counterLabelText)
-        viewController.incrementButtonTap()
-        viewController.incrementButtonTap()
-        viewController.decrementButtonTap()
+        viewController.tapIncrement()
+        viewController.tapIncrement()
+        viewController.tapDecrement()
         XCTAssertEqual(viewController.counterLabelText, "1")
     }
 
@@ -193,9 +219,11 @@ final class ReadmeMutationXCTests: XCTestCase {
 
     func test_recording_in_one_statement() {
         let flux = Flux(state: CounterState(), mutation: CounterMutation())
+        // snippet: record-xctest
         XCTAssertEqual(
             flux.record(\.count, after: .increment, .increment, .decrement),
             Recording(state: 1, seen: [1, 2, 1])
         )
+        // snippet-end: record-xctest
     }
 }

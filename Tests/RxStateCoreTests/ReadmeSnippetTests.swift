@@ -7,7 +7,8 @@ import Testing
 // The RxState README's snippets, as written there, with what docs/rxstate.md says changes:
 // `Driver` becomes `Signal`, `.drive(onNext:)` becomes `.observe { }`, `DisposeBag` becomes
 // `DisposableScope`, `fatalError` gives way to returning the state unchanged, and the README's
-// `Task` is `Todo` here (Swift concurrency owns that name).
+// `Task` is `Todo` here (Swift concurrency owns that name). The regions are quoted by docs/rxstate.md
+// and the DocC catalog (Tests/DocsTests checks them).
 
 struct Todo: Equatable, Sendable {
     var title: String
@@ -33,6 +34,7 @@ enum ReadmeTasksAction: ActionType {
 }
 
 /// The README's main reducer: cast the action, find the substate, reduce, write it back.
+// snippet: main-reducer
 let mainReducer: MainReducer = { (state: [SubstateType], action: ActionType) -> [SubstateType] in
     // Copy the `App State`
     var state: [SubstateType] = state
@@ -69,21 +71,29 @@ let mainReducer: MainReducer = { (state: [SubstateType], action: ActionType) -> 
     // Return the new `App State`
     return state
 }
+// snippet-end: main-reducer
 
-/// The README's logging middleware; `Middleware, HasDisposeBag` become `MiddlewareType` and a scope.
+/// The README's logging middleware; `Middleware, HasDisposeBag` become `MiddlewareType` and a scope,
+/// and the lines go to `write` (printed unless told otherwise) so that a test can read them.
+// snippet: logging-middleware
 final class LoggingMiddleware: MiddlewareType {
     let disposableScope = DisposableScope()
-    let log = Recorder<String>()
+    private let write: @Sendable (String) -> Void
+
+    init(write: @escaping @Sendable (String) -> Void = { print($0) }) {
+        self.write = write
+    }
 
     func observe(currentStateLastAction: Signal<CurrentStateLastAction>) {
-        let log = self.log
+        let write = self.write
         disposableScope += currentStateLastAction.observe {
             (currentState: [SubstateType], lastAction: ActionType?) in
-            log.append("\(currentState)")
-            log.append("\(lastAction as Any)")
+            write("\(currentState)")
+            write("\(lastAction as Any)")
         }
     }
 }
+// snippet-end: logging-middleware
 
 @Suite struct ReadmeSnippetTests {
     @Test func addingASubstateAndReducingWithTheMainReducer() {
@@ -111,10 +121,11 @@ final class LoggingMiddleware: MiddlewareType {
 
     @Test func loggingMiddlewareLogsEachStateAndAction() {
         let store = Store(mainReducer: mainReducer)
-        let logging = LoggingMiddleware()
+        let lines = Recorder<String>()
+        let logging = LoggingMiddleware { lines.append($0) }
         store.register(middlewares: [logging])
         store.dispatch(action: StoreAction.add(states: [Store.TasksState()]))
-        let log = logging.log.values
+        let log = lines.values
         #expect(log.count == 4)
         #expect(log[1] == "nil")
         #expect(log[3].contains("add(states:"))

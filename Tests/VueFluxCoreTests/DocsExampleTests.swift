@@ -3,7 +3,12 @@ import TestSupport
 import Testing
 import VueFluxCore
 
-// The asynchronous example of docs/vueflux.md, as written there, in one file as the docs intend.
+#if canImport(UIKit)
+    import UIKit
+#endif
+
+// The asynchronous example of docs/vueflux.md, in one file as the docs intend. The regions are
+// quoted by docs/vueflux.md and the DocC catalog (Tests/DocsTests checks them).
 
 enum SearchAction {
     case started(String)
@@ -33,6 +38,7 @@ struct SearchMutations: Mutations {
     }
 }
 
+// snippet: async-action-creator
 protocol SearchClient: Sendable {
     func search(_ query: String) async throws -> [String]
 }
@@ -49,6 +55,7 @@ extension Actions where State == SearchState {
         }
     }
 }
+// snippet-end: async-action-creator
 
 extension Computed where State == SearchState {
     var results: Signal<[String]> {
@@ -77,5 +84,21 @@ private struct EchoClient: SearchClient {
 
         #expect(await results.next() == ["swift", "SWIFT"])
         #expect(store.computed.isSearching.value == false)
+    }
+
+    @MainActor
+    @Test func aViewStartsTheSearchInATaskAndShowsTheResults() async {
+        let store = Store<SearchState>(state: .init(), mutations: .init(), executor: .immediate)
+        let resultsLabel = UILabel()
+        let client = EchoClient()
+        let query = "swift"
+        // snippet: async-action-creator-view
+        store.computed.results
+            .map { $0.joined(separator: ", ") }
+            .bind(to: resultsLabel, \.text)
+        Task { await store.actions.search(query, in: client) }
+        // snippet-end: async-action-creator-view
+        #expect(resultsLabel.text == "")
+        #expect(await eventuallyOnMain { resultsLabel.text == "swift, SWIFT" })
     }
 }

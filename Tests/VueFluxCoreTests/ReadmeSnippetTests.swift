@@ -4,30 +4,26 @@ import TestSupport
 import Testing
 import VueFluxCore
 
-// The VueFlux README's code, as written there (UIKit swapped for FakeLabel and plain methods), in
-// one file as the README intends: the state's `fileprivate` properties are reachable from the
-// mutations and the Computed extension here, and from nowhere else. A change that breaks a call
-// shape users type fails to compile here.
+#if canImport(UIKit)
+    import UIKit
+#endif
+
+// The VueFlux README's code, as written there (UIKit stand-ins where UIKit does not exist: see
+// UIKitStandIns.swift), in one file as the README intends: the state's `fileprivate` properties are
+// reachable from the mutations and the Computed extension here, and from nowhere else. A change that
+// breaks a call shape users type fails to compile here. The regions are quoted by docs/vueflux.md
+// and the DocC catalog (Tests/DocsTests checks them).
+
+// snippet: counter-file
+enum CounterAction {
+    case increment, decrement
+}
 
 final class CounterState: State {
     typealias Action = CounterAction
     typealias Mutations = CounterMutations
 
     fileprivate let count = Variable(0)
-}
-
-enum CounterAction {
-    case increment, decrement
-}
-
-extension Actions where State == CounterState {
-    func increment() {
-        dispatch(action: .increment)
-    }
-
-    func decrement() {
-        dispatch(action: .decrement)
-    }
 }
 
 struct CounterMutations: Mutations {
@@ -47,7 +43,6 @@ extension Computed where State == CounterState {
         return state.count.signal.map { String($0) }
     }
 
-    // The README reads `store.computed.count.value` and observes `store.computed.valueSignal`.
     var count: Constant<Int> {
         return state.count.constant
     }
@@ -57,25 +52,38 @@ extension Computed where State == CounterState {
     }
 }
 
-@MainActor
-final class CounterViewController {
-    let counterLabel = FakeLabel()
+extension Actions where State == CounterState {
+    func increment() {
+        dispatch(action: .increment)
+    }
 
+    func decrement() {
+        dispatch(action: .decrement)
+    }
+}
+// snippet-end: counter-file
+
+// snippet: counter-view-controller
+final class CounterViewController: UIViewController {
+    let counterLabel = UILabel()
     private let store = Store<CounterState>(state: .init(), mutations: .init(), executor: .queue(.global()))
 
-    func viewDidLoad() {
+    override func viewDidLoad() {
+        super.viewDidLoad()
         store.computed.countTextValues.bind(to: counterLabel, \.text)
     }
 
-    func incrementButtonTapped() {
-        store.actions.increment()  // Store<CounterState>.actions.increment()
+    @IBAction func incrementButtonTapped(sender: UIButton) {
+        store.actions.increment()  // this store only; Store<CounterState>.actions.increment() reaches all
     }
 
-    func decrementButtonTapped() {
-        store.actions.decrement()  // Store<CounterState>.actions.decrement()
+    @IBAction func decrementButtonTapped(sender: UIButton) {
+        store.actions.decrement()
     }
 }
+// snippet-end: counter-view-controller
 
+// snippet: shared-store
 final class CounterStore: Store<CounterState> {
     static let shared = CounterStore()
 
@@ -83,6 +91,7 @@ final class CounterStore: Store<CounterState> {
         super.init(state: .init(), mutations: .init(), executor: .queue(.global()))
     }
 }
+// snippet-end: shared-store
 
 // Serialized: the global-dispatch snippet reaches every CounterState store, and only this suite
 // makes them.
@@ -93,11 +102,11 @@ final class CounterStore: Store<CounterState> {
         controller.viewDidLoad()
         #expect(controller.counterLabel.text == "0")
 
-        controller.incrementButtonTapped()
-        controller.incrementButtonTapped()
+        controller.incrementButtonTapped(sender: UIButton())
+        controller.incrementButtonTapped(sender: UIButton())
         #expect(await eventuallyOnMain { controller.counterLabel.text == "2" })
 
-        controller.decrementButtonTapped()
+        controller.decrementButtonTapped(sender: UIButton())
         #expect(await eventuallyOnMain { controller.counterLabel.text == "1" })
     }
 
@@ -131,13 +140,14 @@ final class CounterStore: Store<CounterState> {
         #expect(await eventually { seen.values == [0, 1] })
     }
 
-    // docs/vueflux.md, "Testing your store".
+    // snippet: testing-a-store
     @Test func incrementTwice() {
         let store = Store<CounterState>(state: .init(), mutations: .init(), executor: .immediate)
         store.actions.increment()
         store.actions.increment()
         #expect(store.computed.count.value == 2)
     }
+    // snippet-end: testing-a-store
 
     @MainActor
     @Test func sharedStoreSubclass() async {
@@ -148,5 +158,16 @@ final class CounterStore: Store<CounterState> {
         shared.actions.increment()
 
         #expect(await eventually { shared.computed.count.value > before })
+    }
+
+    @Test func sharedStoreSubclassFromOffTheMainActor() async {
+        let before = await CounterStore.shared.computed.count.value
+        // snippet: shared-store-off-main
+        // Not on the main actor: `shared`, declared in a Store subclass, is reached with `await`;
+        // the store's own API (`actions`, `computed`) is not isolated.
+        let store = await CounterStore.shared
+        store.actions.increment()
+        // snippet-end: shared-store-off-main
+        #expect(await eventually { store.computed.count.value > before })
     }
 }

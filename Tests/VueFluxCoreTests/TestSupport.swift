@@ -63,12 +63,6 @@ enum Local {}
 
 typealias LocalStore = Store<TestState<Local>>
 
-/// A stand-in for UILabel in the README's view controller.
-@MainActor
-final class FakeLabel {
-    var text: String?
-}
-
 /// Whether the registry still has an entry for the state type.
 func registryHasEntry<S: State>(for type: S.Type) -> Bool {
     StoreRegistry.shared.hasEntry(for: ObjectIdentifier(type))
