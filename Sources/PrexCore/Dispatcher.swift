@@ -24,13 +24,22 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
         init() {}
     }
 
-    @usableFromInline let storage = Lock(Storage())
+    @usableFromInline let storage: Lock<Storage>
     /// Applies an action to the store and notifies the store's listeners; set by `Flux`.
     @usableFromInline let apply: @Sendable (Action) -> Void
+    /// Removes the callback with an id; built here, in inlinable code, for the reason given at
+    /// `Store.removal`.
+    @usableFromInline let removal: @Sendable (UInt64) -> Void
 
-    @usableFromInline
+    @inlinable
     init(apply: @escaping @Sendable (Action) -> Void) {
+        let storage = Lock(Storage())
+        self.storage = storage
         self.apply = apply
+        removal = { id in
+            let removed = storage.withLock { $0.listeners.remove(id: id) }
+            removed?.onRemove?()
+        }
     }
 
     /// Applies `action` to the store, now or after the actions queued before it.
@@ -71,6 +80,7 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     /// listeners, with no lock held; an action dispatched from a callback is queued. The callback
     /// starts with the next action to be applied. Keep the returned subscription: releasing it
     /// unregisters the callback.
+    @inlinable
     public func register(callback: @escaping @Sendable (Action) -> Void) -> Subscription {
         let id = storage.withLock { $0.listeners.add(callback) }
         return Subscription(registry: self, id: id)
@@ -87,8 +97,8 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
 }
 
 extension Dispatcher: ListenerRegistry {
+    @usableFromInline
     func removeListener(id: UInt64) {
-        let removed = storage.withLock { $0.listeners.remove(id: id) }
-        removed?.onRemove?()
+        removal(id)
     }
 }

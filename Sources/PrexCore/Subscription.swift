@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A registration of a callback with a `Dispatcher` or a `Store`, and the handle that ends it.
 ///
 /// End it explicitly with `Dispatcher.unregister(_:)`, `Store.removeListener(_:)` or `cancel()`,
@@ -9,7 +11,11 @@
 public final class Subscription: Sendable {
     private weak let registry: (any ListenerRegistry)?
     private let id: UInt64
+    /// Set by the first `cancel()`, so that later ones (the deinit's, after an explicit cancel)
+    /// skip the weak load and the registry's lock.
+    private let isCancelled = Atomic<Bool>(false)
 
+    @usableFromInline
     init(registry: any ListenerRegistry, id: UInt64) {
         self.registry = registry
         self.id = id
@@ -17,6 +23,7 @@ public final class Subscription: Sendable {
 
     /// Removes the callback from its dispatcher or store; safe to call from any thread, any time.
     public func cancel() {
+        guard !isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         registry?.removeListener(id: id)
     }
 

@@ -181,8 +181,12 @@ extension Store {
         for problem in problems {
             diagnosticsSink.send(value: problem)
         }
-        for entry in observers where entry.token.isActive {
-            entry.observer(snapshot)
+        // Read in place through the buffer: iterating the array copied each entry out, retaining
+        // and releasing its closure and token per observer.
+        observers.withUnsafeBufferPointer { observers in
+            for index in observers.indices where observers[index].token.isActive {
+                observers[index].observer(snapshot)
+            }
         }
     }
 

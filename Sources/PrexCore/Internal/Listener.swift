@@ -11,9 +11,10 @@ final class Listener<Argument>: Sendable {
     @usableFromInline let callback: @Sendable (Argument) -> Void
     /// Called once when the listener leaves its list (unregistered or its owner deallocated);
     /// used to finish an `AsyncStream`.
-    let onRemove: (@Sendable () -> Void)?
+    @usableFromInline let onRemove: (@Sendable () -> Void)?
     @usableFromInline let isActive = Atomic<Bool>(true)
 
+    @inlinable
     init(id: UInt64, callback: @escaping @Sendable (Argument) -> Void, onRemove: (@Sendable () -> Void)?) {
         self.id = id
         self.callback = callback
@@ -27,6 +28,7 @@ final class Listener<Argument>: Sendable {
         }
     }
 
+    @inlinable
     func deactivate() {
         isActive.store(false, ordering: .releasing)
     }
@@ -44,6 +46,7 @@ struct ListenerList<Argument> {
     @usableFromInline
     init() {}
 
+    @inlinable
     mutating func add(
         _ callback: @escaping @Sendable (Argument) -> Void,
         onRemove: (@Sendable () -> Void)? = nil
@@ -55,7 +58,14 @@ struct ListenerList<Argument> {
 
     /// Removes and deactivates the listener with `id`, returning it so that the caller releases it
     /// (and runs its `onRemove`) after leaving the lock.
+    @inlinable
     mutating func remove(id: UInt64) -> Listener<Argument>? {
+        // The newest listener is the one most often removed (a short-lived subscription).
+        if let last = entries.last, last.id == id {
+            entries.removeLast()
+            last.deactivate()
+            return last
+        }
         // Ids ascend in registration order, so a binary search finds the entry. (A generic
         // `firstIndex(where:)` here ran unspecialized: two allocations per listener scanned.)
         var low = 0
@@ -75,6 +85,7 @@ struct ListenerList<Argument> {
     }
 
     /// Removes every listener, for the owner's deinit.
+    @usableFromInline
     mutating func removeAll() -> ContiguousArray<Listener<Argument>> {
         let all = entries
         entries = []

@@ -18,7 +18,9 @@
     /// `pthread_mutex_unlock` on `mutex`, inside `withLock`.
     @usableFromInline
     final class Lock<Value>: @unchecked Sendable {
-        @usableFromInline var value: Value
+        // Unchecked: the mutex already makes every access exclusive, and the dynamic check costs a
+        // thread-local lookup and an access-set insertion (about 160 instructions) per `withLock`.
+        @exclusivity(unchecked) @usableFromInline var value: Value
         @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
         @usableFromInline

@@ -15,10 +15,14 @@ struct TypedReducer: Sendable {
         substate = ObjectIdentifier(S.self)
         substateName = { String(reflecting: S.self) }
         reduce = { substates, index, action in
-            // The store chose this reducer by the action's exact type, so the cast succeeds; it is
-            // the one dynamic cast of the typed path.
-            guard let action = action as? A else { return false }
-            return substates[index].withValue(as: S.self) { reducer(&$0, action) } != nil
+            // The store chose this reducer by the action's exact type, so the action opens as an
+            // `A`; the substate at `index` was filed under `S`, so it opens as an `S`. Neither
+            // takes a runtime cast.
+            var reduced = false
+            _ = action.withValue(as: A.self) { action in
+                reduced = substates[index].modify(as: S.self) { reducer(&$0, action) }
+            }
+            return reduced
         }
     }
 }
