@@ -40,7 +40,9 @@ struct SnippetError: Error, CustomStringConvertible {
 /// The lines between `// snippet: name` and `// snippet-end: name` in `path`, dedented.
 func region(_ name: String, in path: String) throws -> [String] {
     guard path.hasPrefix("Sources/") || path.hasPrefix("Tests/") || path.hasPrefix("Benchmarks/") else {
-        throw SnippetError(description: "\(path) is not under Sources/, Tests/ or Benchmarks/, so the build does not compile it")
+        throw SnippetError(
+            description:
+                "\(path) is not under Sources/, Tests/ or Benchmarks/, so the build does not compile it")
     }
     let text = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
     let lines = text.components(separatedBy: "\n")
@@ -51,7 +53,8 @@ func region(_ name: String, in path: String) throws -> [String] {
         throw SnippetError(description: "no region '\(name)' in \(path)")
     }
     let body = Array(lines[(start + 1)..<end])
-    let indent = body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    let indent =
+        body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         .map { $0.prefix { $0 == " " }.count }.min() ?? 0
     return body.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }
 }
@@ -69,14 +72,19 @@ func checkBlocks(in file: URL, update: Bool) throws -> [String] {
             continue
         }
         let open = index
-        guard let close = lines[(open + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```" })
+        guard
+            let close = lines[(open + 1)...].firstIndex(where: {
+                $0.trimmingCharacters(in: .whitespaces) == "```"
+            })
         else {
             problems.append("\(name):\(open + 1): unclosed ```swift block")
             break
         }
         let marker = open > 0 ? lines[open - 1].trimmingCharacters(in: .whitespaces) : ""
         guard marker.hasPrefix("<!-- snippet: "), marker.hasSuffix(" -->") else {
-            problems.append("\(name):\(open + 1): a ```swift block without a `<!-- snippet: path#region -->` line before it")
+            problems.append(
+                "\(name):\(open + 1): a ```swift block without a `<!-- snippet: path#region -->` line before it"
+            )
             index = close + 1
             continue
         }
@@ -94,13 +102,17 @@ func checkBlocks(in file: URL, update: Bool) throws -> [String] {
                 if update {
                     lines.replaceSubrange((open + 1)..<close, with: source)
                 } else {
-                    problems.append("\(name):\(open + 1): differs from \(reference); run UPDATE_SNIPPETS=1 swift test --filter DocsTests")
+                    problems.append(
+                        "\(name):\(open + 1): differs from \(reference); run UPDATE_SNIPPETS=1 swift test --filter DocsTests"
+                    )
                 }
             }
         } catch {
             problems.append("\(name):\(open + 1): \(error)")
         }
-        index = (lines[(open + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "```" } ?? close) + 1
+        index =
+            (lines[(open + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "```" } ?? close)
+            + 1
     }
     let rewritten = lines.joined(separator: "\n")
     if update && rewritten != text {
@@ -126,9 +138,12 @@ func checkBlocks(in file: URL, update: Bool) throws -> [String] {
         // snippet: self-check
         let sample = [1, 2, 3]
         // snippet-end: self-check
-        #expect(try region("self-check", in: "Tests/DocsTests/SnippetTests.swift") == ["let sample = [1, 2, 3]"])
+        #expect(
+            try region("self-check", in: "Tests/DocsTests/SnippetTests.swift") == ["let sample = [1, 2, 3]"])
         #expect(sample.count == 3)
-        #expect(throws: SnippetError.self) { try region("no-such-region", in: "Tests/DocsTests/SnippetTests.swift") }
+        #expect(throws: SnippetError.self) {
+            try region("no-such-region", in: "Tests/DocsTests/SnippetTests.swift")
+        }
         #expect(throws: SnippetError.self) { try region("self-check", in: "docs/README.md") }
     }
 }

@@ -21,7 +21,8 @@ enum Size {
 /// The smoke pass in CI sets BENCHMARK_SMOKE=1: a few samples, enough to show every benchmark runs.
 let isSmoke = ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] != nil
 
-func configuration(scaling: BenchmarkScalingFactor, extra: [BenchmarkMetric] = []) -> Benchmark.Configuration {
+func configuration(scaling: BenchmarkScalingFactor, extra: [BenchmarkMetric] = []) -> Benchmark.Configuration
+{
     Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal] + extra,
         timeUnits: .nanoseconds,

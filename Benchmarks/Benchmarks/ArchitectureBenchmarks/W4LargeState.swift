@@ -31,7 +31,8 @@ func registerLargeState() {
     }
 
     Benchmark("W4.VueFluxCore", configuration: config) { benchmark in
-        let store = VueFluxCore.Store<VueFluxListState>(state: .init(), mutations: .init(), executor: .immediate)
+        let store = VueFluxCore.Store<VueFluxListState>(
+            state: .init(), mutations: .init(), executor: .immediate)
         let observation = store.computed.items.observe { blackHole($0.count) }
         benchmark.startMeasurement()
         for value in benchmark.scaledIterations {

@@ -36,7 +36,8 @@ func registerConcurrentDispatch() {
     Benchmark("W5.PrexCore", configuration: config) { benchmark in
         let flux = Flux(state: PrexCounterState(), mutation: PrexCounterMutation())
         let listener = flux.store.addListener { change in blackHole(change.new.count) }
-        measure(benchmark, dispatch: { flux.dispatcher.dispatch(.increment) }, count: { flux.store.state.count })
+        measure(
+            benchmark, dispatch: { flux.dispatcher.dispatch(.increment) }, count: { flux.store.state.count })
         listener.cancel()
     }
 

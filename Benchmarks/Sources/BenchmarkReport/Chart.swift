@@ -37,25 +37,31 @@ func chart(_ results: Results) -> String {
     for tick in ticks {
         let position = x(tick)
         let stroke = tick == 1 ? "#000" : "#ddd"
-        svg += "<line x1=\"\(position)\" y1=\"\(top - 6)\" x2=\"\(position)\" y2=\"\(height - 40)\" stroke=\"\(stroke)\"/>\n"
-        svg += "<text x=\"\(position)\" y=\"\(height - 26)\" text-anchor=\"middle\">\(tick < 1 ? String(tick) : String(Int(tick)))x</text>\n"
+        svg +=
+            "<line x1=\"\(position)\" y1=\"\(top - 6)\" x2=\"\(position)\" y2=\"\(height - 40)\" stroke=\"\(stroke)\"/>\n"
+        svg +=
+            "<text x=\"\(position)\" y=\"\(height - 26)\" text-anchor=\"middle\">\(tick < 1 ? String(tick) : String(Int(tick)))x</text>\n"
     }
     for (index, workload) in groups.enumerated() {
         let table = rows(results, workload)
         let groupTop = top + Double(index) * groupHeight
-        svg += "<text x=\"\(left - 8)\" y=\"\(groupTop + groupHeight / 2)\" text-anchor=\"end\">\(workload.id) \(workload.short)</text>\n"
+        svg +=
+            "<text x=\"\(left - 8)\" y=\"\(groupTop + groupHeight / 2)\" text-anchor=\"end\">\(workload.id) \(workload.short)</text>\n"
         for (offset, architecture) in shown.enumerated() {
             guard let ratio = table[architecture]?.ratio else { continue }
             let y = groupTop + Double(offset) * barHeight
             let end = x(ratio)
             let one = x(1)
-            svg += "<rect x=\"\(min(one, end))\" y=\"\(y)\" width=\"\(max(abs(end - one), 1))\" height=\"\(barHeight - 3)\" fill=\"\(colors[architecture] ?? "#999")\"/>\n"
-            svg += "<text x=\"\(max(one, end) + 4)\" y=\"\(y + barHeight - 5)\" font-size=\"10\">\(String(format: "%.2fx", ratio))</text>\n"
+            svg +=
+                "<rect x=\"\(min(one, end))\" y=\"\(y)\" width=\"\(max(abs(end - one), 1))\" height=\"\(barHeight - 3)\" fill=\"\(colors[architecture] ?? "#999")\"/>\n"
+            svg +=
+                "<text x=\"\(max(one, end) + 4)\" y=\"\(y + barHeight - 5)\" font-size=\"10\">\(String(format: "%.2fx", ratio))</text>\n"
         }
     }
     var legendX = left
     for architecture in shown {
-        svg += "<rect x=\"\(legendX)\" y=\"\(height - 16)\" width=\"10\" height=\"10\" fill=\"\(colors[architecture] ?? "#999")\"/>\n"
+        svg +=
+            "<rect x=\"\(legendX)\" y=\"\(height - 16)\" width=\"10\" height=\"10\" fill=\"\(colors[architecture] ?? "#999")\"/>\n"
         svg += "<text x=\"\(legendX + 14)\" y=\"\(height - 7)\">\(architecture)</text>\n"
         legendX += 120
     }
