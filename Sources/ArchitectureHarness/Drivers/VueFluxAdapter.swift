@@ -22,7 +22,14 @@ public protocol VueFluxAdapter: Sendable {
     /// The computed values projected onto the model.
     static func model(of computed: Computed<State>) -> Model.State
 
-    /// The computed signals whose changes are the store's announcements; each replays its current
-    /// value first (the driver skips it).
-    static func changes(of computed: Computed<State>) -> [Signal<Void>]
+    /// The store's announcements: computed signals projected onto the model, each replaying its
+    /// current value first (the driver skips it).
+    ///
+    /// Project the value a signal delivers, not the variable's current value: with concurrent
+    /// dispatch a delivery can trail the latest write, and reading `value` inside an observer gives
+    /// the latest (ReactiveLite's documented behaviour), which would repeat or skip states. Where a
+    /// state spans several variables, a signal's projection has to read the others' current values,
+    /// so its announcements are exact only without concurrent dispatch. Capture the state weakly:
+    /// its variables hold these signals' observers.
+    static func changes(of computed: Computed<State>) -> [Signal<Model.State>]
 }

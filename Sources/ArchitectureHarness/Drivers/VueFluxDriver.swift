@@ -37,11 +37,9 @@ public final class VueFluxDriver<Adapter: VueFluxAdapter>: ScenarioDriver {
         let scope = DisposableScope()
         for signal in Adapter.changes(of: store.computed) {
             let replayed = SkipFirst()
-            // The state holds its variables, which hold this observer: hold the state weakly, or an
-            // observation never disposed of would keep the state alive after its store.
-            scope += signal.observe { [weak state = store.computed.state] _ in
-                if let state, replayed.pass() {
-                    observer(Adapter.model(of: Computed(state: state)))
+            scope += signal.observe { state in
+                if replayed.pass() {
+                    observer(state)
                 }
             }
         }

@@ -49,8 +49,8 @@ enum VueFluxCounterAdapter: VueFluxAdapter {
         CounterModel.State(count: computed.count.value)
     }
 
-    static func changes(of computed: Computed<VueFluxCounter.State>) -> [Signal<Void>] {
-        [computed.count.signal.map { _ in }]
+    static func changes(of computed: Computed<VueFluxCounter.State>) -> [Signal<CounterModel.State>] {
+        [computed.count.signal.map { CounterModel.State(count: $0) }]
     }
 }
 

@@ -68,8 +68,8 @@ enum VueFluxSearchAdapter: VueFluxAdapter {
         )
     }
 
-    static func changes(of computed: Computed<VueFluxSearch.State>) -> [Signal<Void>] {
-        [computed.screen.signal.map { _ in }]
+    static func changes(of computed: Computed<VueFluxSearch.State>) -> [Signal<SearchModel.State>] {
+        [computed.screen.signal.map { model(of: $0) }]
     }
 }
 

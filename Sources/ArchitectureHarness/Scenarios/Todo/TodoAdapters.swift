@@ -81,8 +81,15 @@ enum VueFluxTodoAdapter: VueFluxAdapter {
         )
     }
 
-    static func changes(of computed: Computed<VueFluxTodo.State>) -> [Signal<Void>] {
-        [computed.todos.signal.map { _ in }, computed.filter.signal.map { _ in }]
+    static func changes(of computed: Computed<VueFluxTodo.State>) -> [Signal<TodoModel.State>] {
+        // Two variables: each projection reads the other's current value (see the protocol).
+        let project: @Sendable (VueFluxTodo.State?) -> TodoModel.State = { state in
+            state.map { model(of: Computed(state: $0)) } ?? TodoModel.initialState
+        }
+        return [
+            computed.todos.signal.map { [weak state = computed.state] _ in project(state) },
+            computed.filter.signal.map { [weak state = computed.state] _ in project(state) },
+        ]
     }
 }
 
