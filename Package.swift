@@ -35,9 +35,9 @@ let package = Package(
         // Checks that every Swift block in docs/ and the DocC catalogs quotes compiled code.
         .testTarget(name: "DocsTests"),
         .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite", "TestSupport"]),
-        .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore", "TestSupport"]),
-        .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite", "TestSupport"]),
-        .testTarget(name: "VueFluxCoreTests", dependencies: ["VueFluxCore", "ReactiveLite", "TestSupport"]),
+        .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore", "TestSupport", "ArchitectureHarness"]),
+        .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite", "TestSupport", "ArchitectureHarness"]),
+        .testTarget(name: "VueFluxCoreTests", dependencies: ["VueFluxCore", "ReactiveLite", "TestSupport", "ArchitectureHarness"]),
         .testTarget(name: "ArchitectureHarnessTests", dependencies: ["ArchitectureHarness", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
