@@ -8,6 +8,7 @@ public final class Recorder<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [Value] = []
 
+    /// Creates an empty recorder.
     public init() {}
 
     /// Everything appended so far, in order.
@@ -37,6 +38,7 @@ public final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
 
+    /// Creates a counter at zero.
     public init() {}
 
     /// The current count.

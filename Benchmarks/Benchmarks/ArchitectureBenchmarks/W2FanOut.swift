@@ -29,7 +29,7 @@ func registerFanOut() {
             flux.dispatcher.dispatch(.increment)
         }
         benchmark.stopMeasurement()
-        listeners.forEach { $0.cancel() }
+        for listener in listeners { listener.cancel() }
     }
 
     Benchmark("W2.VueFluxCore", configuration: config) { benchmark in

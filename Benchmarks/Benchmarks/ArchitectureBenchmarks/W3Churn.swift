@@ -32,7 +32,7 @@ func registerChurn() {
             listener.cancel()
         }
         benchmark.stopMeasurement()
-        listeners.forEach { $0.cancel() }
+        for listener in listeners { listener.cancel() }
     }
 
     Benchmark("W3.VueFluxCore", configuration: config) { benchmark in
