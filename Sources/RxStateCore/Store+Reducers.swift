@@ -35,7 +35,7 @@ extension Store {
     ) {
         let typed = TypedReducer(reducer)
         core.withLock { core in
-            core.reducers[ObjectIdentifier(A.self), default: []].append(typed)
+            core.reducers.append(typed, for: ObjectIdentifier(A.self))
         }
     }
 }

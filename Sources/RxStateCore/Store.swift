@@ -112,18 +112,22 @@ public final class Store: Sendable {
 extension Store {
     /// Dispatches `action` starting at intercepting middleware number `stage`: applies it now if the
     /// store is idle, else queues it.
+    ///
+    /// Taking the drainer role and taking the state out for the reducers share one lock round-trip.
     @usableFromInline
     func dispatch(_ action: any ActionType, stage: Int) {
-        let isDrainer = core.withLock { core in
+        let actionType = ObjectIdentifier(type(of: action))
+        var reduction = Reduction()
+        let (isDrainer, interceptor) = core.withLock { core -> (Bool, (any InterceptingMiddlewareType)?) in
             if core.isDispatching {
                 core.pending.append(.action(action, stage: stage))
-                return false
+                return (false, nil)
             }
             core.isDispatching = true
-            return true
+            return (true, core.begin(actionType, stage: stage, into: &reduction))
         }
         guard isDrainer else { return }
-        apply(action, stage: stage)
+        proceed(action, actionType, stage: stage, interceptor: interceptor, reduction: &reduction)
         drain()
     }
 
@@ -143,32 +147,33 @@ extension Store {
     /// Runs `action` through the interceptors from `stage` on, then reduces and announces it.
     @usableFromInline
     func apply(_ action: any ActionType, stage: Int) {
-        // Swapped out of the lock rather than copied, so that the reducers hold the only reference.
-        var substates: [any SubstateType] = []
-        var index: [ObjectIdentifier: Int] = [:]
-        var reducers: [TypedReducer]?
-        let interceptor: (any InterceptingMiddlewareType)? = core.withLock { core in
-            if stage < core.interceptors.count {
-                return core.interceptors[stage]
-            }
-            core.isReducing = true
-            core.reducingThread = currentThreadIdentity()
-            swap(&substates, &core.substates)
-            swap(&index, &core.index)
-            reducers = core.reducers[ObjectIdentifier(type(of: action))]
-            return nil
-        }
+        let actionType = ObjectIdentifier(type(of: action))
+        var reduction = Reduction()
+        let interceptor = core.withLock { $0.begin(actionType, stage: stage, into: &reduction) }
+        proceed(action, actionType, stage: stage, interceptor: interceptor, reduction: &reduction)
+    }
+
+    /// Goes on with an action after ``StoreCore/begin(_:stage:into:)``: calls `interceptor` if there
+    /// is one, else reduces the state moved into `reduction`, puts it back and announces it.
+    @usableFromInline
+    func proceed(
+        _ action: any ActionType,
+        _ actionType: ObjectIdentifier,
+        stage: Int,
+        interceptor: (any InterceptingMiddlewareType)?,
+        reduction: inout Reduction
+    ) {
         if let interceptor {
             intercept(action, with: interceptor, stage: stage)
             return
         }
 
         var problems: [StoreError] = []
-        reduce(action, substates: &substates, index: &index, reducers: reducers, problems: &problems)
+        reduce(action, actionType, reduction: &reduction, problems: &problems)
 
         let (observers, snapshot, waiters) = core.withLock { core in
-            swap(&substates, &core.substates)
-            swap(&index, &core.index)
+            swap(&reduction.substates, &core.substates)
+            swap(&reduction.index, &core.index)
             core.lastAction = action
             core.isReducing = false
             var waiters: [DispatchSemaphore] = []
@@ -199,48 +204,47 @@ extension Store {
         }
     }
 
-    /// Applies `action` to the state the drainer holds; no lock is held.
+    /// Applies `action` (of type `actionType`) to the state the drainer holds; no lock is held.
     @usableFromInline
     func reduce(
         _ action: any ActionType,
-        substates: inout [any SubstateType],
-        index: inout [ObjectIdentifier: Int],
-        reducers: [TypedReducer]?,
+        _ actionType: ObjectIdentifier,
+        reduction: inout Reduction,
         problems: inout [StoreError]
     ) {
-        if type(of: action) == StoreAction.self, let storeAction = action as? StoreAction {
+        if actionType == ObjectIdentifier(StoreAction.self), let storeAction = action as? StoreAction {
             switch storeAction {
             case .add(let states):
-                if let problem = Self.add(states, to: &substates, index: &index) {
+                if let problem = Self.add(states, to: &reduction.substates, index: &reduction.index) {
                     problems.append(problem)
                 }
             case .reset:
-                substates.removeAll()
-                index.removeAll()
+                reduction.substates.removeAll()
+                reduction.index.removeAll()
             }
             return
         }
-        if let reducers {
+        if let reducers = reduction.reducers {
             for reducer in reducers {
-                if let position = index[reducer.substate] {
-                    _ = reducer.reduce(&substates, position, action)
+                if let position = reduction.index[reducer.substate] {
+                    _ = reducer.reduce(&reduction.substates, position, action)
                 } else {
                     problems.append(.substateNotFound(typeName: reducer.substateName()))
                 }
             }
         }
         if let mainReducer {
-            let reduced = mainReducer(substates, action)
-            switch Self.indexed(reduced, reusing: index) {
+            let reduced = mainReducer(reduction.substates, action)
+            switch Self.indexed(reduced, reusing: reduction.index) {
             case .success(let newIndex):
                 // Drop the old state before keeping the new one, so no two versions stay alive.
-                substates = []
-                substates = reduced
-                index = newIndex
+                reduction.substates = []
+                reduction.substates = reduced
+                reduction.index = newIndex
             case .failure(let problem):
                 problems.append(problem)
             }
-        } else if reducers == nil {
+        } else if reduction.reducers == nil {
             problems.append(.unhandledAction(typeName: String(reflecting: type(of: action))))
         }
     }
@@ -249,18 +253,19 @@ extension Store {
     static func add(
         _ states: [any SubstateType],
         to substates: inout [any SubstateType],
-        index: inout [ObjectIdentifier: Int]
+        index: inout SubstateIndex
     ) -> StoreError? {
-        var added: [ObjectIdentifier: Int] = [:]
-        for (offset, state) in states.enumerated() {
+        var added: Set<ObjectIdentifier> = []
+        for state in states {
             let key = ObjectIdentifier(type(of: state))
-            if index[key] != nil || added[key] != nil {
+            if index[key] != nil || !added.insert(key).inserted {
                 return .duplicateSubstate(typeName: String(reflecting: type(of: state)))
             }
-            added[key] = substates.count + offset
         }
         substates.append(contentsOf: states)
-        index.merge(added) { _, new in new }
+        for state in states {
+            index.append(ObjectIdentifier(type(of: state)))
+        }
         return nil
     }
 
@@ -269,12 +274,12 @@ extension Store {
     @usableFromInline
     static func indexed(
         _ states: [any SubstateType],
-        reusing index: [ObjectIdentifier: Int]
-    ) -> Result<[ObjectIdentifier: Int], StoreError> {
+        reusing index: SubstateIndex
+    ) -> Result<SubstateIndex, StoreError> {
         if states.count == index.count {
             var unchanged = true
             for (position, state) in states.enumerated()
-            where index[ObjectIdentifier(type(of: state))] != position {
+            where index.types[position] != ObjectIdentifier(type(of: state)) {
                 unchanged = false
                 break
             }
@@ -282,13 +287,13 @@ extension Store {
                 return .success(index)
             }
         }
-        var rebuilt: [ObjectIdentifier: Int] = [:]
-        for (position, state) in states.enumerated() {
+        var rebuilt = SubstateIndex()
+        for state in states {
             let key = ObjectIdentifier(type(of: state))
             if rebuilt[key] != nil {
                 return .failure(.duplicateSubstate(typeName: String(reflecting: type(of: state))))
             }
-            rebuilt[key] = position
+            rebuilt.append(key)
         }
         return .success(rebuilt)
     }

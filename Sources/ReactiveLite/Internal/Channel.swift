@@ -96,7 +96,7 @@ final class Channel<Value: Sendable>: Sendable {
         }
         guard let entries else { return }
         Self.deliver(value, to: entries, limit: .max)
-        drain()
+        drain(keepingAlive: entries)
     }
 
     /// Adds an observer; a replaying channel gives it the current value first.
@@ -120,7 +120,7 @@ final class Channel<Value: Sendable>: Sendable {
             if subscription.isActive {
                 action(replay)
             }
-            drain()
+            drain(keepingAlive: [])
         }
         return subscription
     }
@@ -151,46 +151,66 @@ final class Channel<Value: Sendable>: Sendable {
         state.withLock { $0.entries.count - $0.tombstones }
     }
 
+    /// Calls the observers in `entries` whose id is below `limit`, reading each entry in place.
+    ///
+    /// The caller must keep `entries` alive until after its next round-trip through the lock (see
+    /// ``drain(keepingAlive:)``): a disposal on another thread writes into the observer list in place
+    /// only once it finds the buffer unique, and the lock, not the reference count (which the thread
+    /// sanitizer cannot see), must order these reads before that write.
     @inlinable
     static func deliver(_ value: Value, to entries: [Entry], limit: UInt64) {
-        for entry in entries {
-            if entry.id >= limit { break }
-            // The flag, not the (snapshotted) closure, says whether the observer was disposed of
-            // after this delivery started.
-            if let action = entry.action, entry.subscription.isActive {
-                action(value)
+        // Read in place through the buffer: `for entry in entries` copied each one out, retaining
+        // and releasing its closure and subscription per observer.
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                if entries[index].id >= limit { break }
+                // The flag, not the (snapshotted) closure, says whether the observer was disposed
+                // of after this delivery started.
+                if entries[index].subscription.isActive {
+                    entries[index].action?(value)
+                }
             }
         }
     }
 
     /// Delivers queued events until none is left, then gives up the drainer role.
+    ///
+    /// `delivered` is the observer list the caller just delivered to: it is released only after the
+    /// next lock round-trip, and so is each list this delivers to. Released earlier, a disposal could
+    /// find the buffer unique and write into it with nothing ordering the delivery's reads first.
+    /// Released after the lock (never under it: the last reference may hold closures whose captures
+    /// run deinits).
     @inlinable
-    func drain() {
+    func drain(keepingAlive delivered: [Entry]) {
+        var delivered = delivered
         while true {
-            let next: (Event, [Entry])? = state.withLock { state in
-                guard state.pendingHead < state.pending.count,
-                    let event = state.pending[state.pendingHead]
-                else {
-                    state.pending.removeAll(keepingCapacity: true)
-                    state.pendingHead = 0
-                    state.isDelivering = false
-                    return nil
+            let next: (Event, [Entry])? = withExtendedLifetime(delivered) {
+                state.withLock { state in
+                    guard state.pendingHead < state.pending.count,
+                        let event = state.pending[state.pendingHead]
+                    else {
+                        state.pending.removeAll(keepingCapacity: true)
+                        state.pendingHead = 0
+                        state.isDelivering = false
+                        return nil
+                    }
+                    state.pending[state.pendingHead] = nil
+                    state.pendingHead += 1
+                    if state.pendingHead == state.pending.count {
+                        state.pending.removeAll(keepingCapacity: true)
+                        state.pendingHead = 0
+                    } else if state.pendingHead >= 64 && state.pendingHead * 2 >= state.pending.count {
+                        state.pending.removeFirst(state.pendingHead)
+                        state.pendingHead = 0
+                    }
+                    return (event, state.entries)
                 }
-                state.pending[state.pendingHead] = nil
-                state.pendingHead += 1
-                if state.pendingHead == state.pending.count {
-                    state.pending.removeAll(keepingCapacity: true)
-                    state.pendingHead = 0
-                } else if state.pendingHead >= 64 && state.pendingHead * 2 >= state.pending.count {
-                    state.pending.removeFirst(state.pendingHead)
-                    state.pendingHead = 0
-                }
-                return (event, state.entries)
             }
             guard let (event, entries) = next else { return }
+            delivered = entries
             switch event {
             case .send(let value, let limit):
-                Self.deliver(value, to: entries, limit: limit)
+                Self.deliver(value, to: delivered, limit: limit)
             case .replay(let value, let entry):
                 if let action = entry.action, entry.subscription.isActive {
                     action(value)

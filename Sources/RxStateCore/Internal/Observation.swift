@@ -6,11 +6,11 @@ import Synchronization
 @usableFromInline
 struct Snapshot: Sendable {
     @usableFromInline let substates: [any SubstateType]
-    @usableFromInline let index: [ObjectIdentifier: Int]
+    @usableFromInline let index: SubstateIndex
     @usableFromInline let lastAction: (any ActionType)?
 
     @usableFromInline
-    init(substates: [any SubstateType], index: [ObjectIdentifier: Int], lastAction: (any ActionType)?) {
+    init(substates: [any SubstateType], index: SubstateIndex, lastAction: (any ActionType)?) {
         self.substates = substates
         self.index = index
         self.lastAction = lastAction

@@ -19,7 +19,7 @@ enum PendingWork: Sendable {
 struct StoreCore: Sendable {
     @usableFromInline var substates: [any SubstateType] = []
     /// Position in `substates` by `ObjectIdentifier` of the substate's type.
-    @usableFromInline var index: [ObjectIdentifier: Int] = [:]
+    @usableFromInline var index = SubstateIndex()
     @usableFromInline var lastAction: (any ActionType)?
 
     @usableFromInline var pending: [PendingWork?] = []
@@ -36,7 +36,7 @@ struct StoreCore: Sendable {
 
     @usableFromInline var interceptors: [any InterceptingMiddlewareType] = []
     /// Typed reducers by `ObjectIdentifier` of the action type, in registration order.
-    @usableFromInline var reducers: [ObjectIdentifier: [TypedReducer]] = [:]
+    @usableFromInline var reducers = ReducerTable()
 
     @usableFromInline
     init() {}
@@ -65,5 +65,40 @@ struct StoreCore: Sendable {
             pendingHead = 0
         }
         return work
+    }
+}
+
+/// What the drainer moves out of the store's lock to reduce one action, so that the reducers hold
+/// the only reference to the state.
+@usableFromInline
+struct Reduction {
+    @usableFromInline var substates: [any SubstateType] = []
+    @usableFromInline var index = SubstateIndex()
+    @usableFromInline var reducers: [TypedReducer]?
+
+    @usableFromInline
+    init() {}
+}
+
+extension StoreCore {
+    /// Starts applying an action of type `actionType` at intercepting middleware number `stage`:
+    /// returns that interceptor if there is one; else moves the state and the action's reducers
+    /// into `reduction` and marks the store as reducing.
+    @inlinable
+    mutating func begin(
+        _ actionType: ObjectIdentifier,
+        stage: Int,
+        into reduction: inout Reduction
+    ) -> (any InterceptingMiddlewareType)? {
+        if stage < interceptors.count {
+            return interceptors[stage]
+        }
+        isReducing = true
+        reducingThread = currentThreadIdentity()
+        // Swapped out rather than copied, so that the reducers hold the only reference.
+        swap(&reduction.substates, &substates)
+        swap(&reduction.index, &index)
+        reduction.reducers = reducers[actionType]
+        return nil
     }
 }

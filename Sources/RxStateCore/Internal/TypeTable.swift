@@ -1,0 +1,115 @@
+/// Positions of a store's substates by the `ObjectIdentifier` of their type.
+///
+/// A store holds a few substates, so a lookup compares identifiers in a small array first: about a
+/// tenth of the cost of hashing one into a dictionary. Past ``linearLimit`` entries it falls back
+/// to a dictionary, kept alongside.
+@usableFromInline
+struct SubstateIndex: Sendable {
+    /// Up to this many entries, a lookup scans ``types``; beyond, it asks ``positions``.
+    @usableFromInline static var linearLimit: Int { 8 }
+
+    /// `types[i]` is the type of substate number `i`.
+    @usableFromInline var types: [ObjectIdentifier] = []
+    /// The same positions by type; filled once there are more than ``linearLimit`` entries.
+    @usableFromInline var positions: [ObjectIdentifier: Int] = [:]
+
+    @usableFromInline
+    init() {}
+
+    /// The number of substates indexed.
+    @inlinable
+    var count: Int { types.count }
+
+    /// The position of the substate of type `type`, or `nil`.
+    @inlinable
+    subscript(type: ObjectIdentifier) -> Int? {
+        if types.count > Self.linearLimit {
+            return positions[type]
+        }
+        return types.withUnsafeBufferPointer { types in
+            for position in types.indices where types[position] == type {
+                return position
+            }
+            return nil
+        }
+    }
+
+    /// Files the next substate, of type `type`, at position ``count``.
+    @usableFromInline
+    mutating func append(_ type: ObjectIdentifier) {
+        types.append(type)
+        if types.count > Self.linearLimit {
+            if positions.isEmpty {
+                for (position, type) in types.enumerated() {
+                    positions[type] = position
+                }
+            } else {
+                positions[type] = types.count - 1
+            }
+        }
+    }
+
+    /// Forgets every substate.
+    @usableFromInline
+    mutating func removeAll() {
+        types.removeAll()
+        positions.removeAll()
+    }
+}
+
+/// A store's typed reducers by the `ObjectIdentifier` of their action type, each list in
+/// registration order.
+///
+/// Like ``SubstateIndex``: a small array compared directly for the usual handful of action types,
+/// a dictionary beyond.
+@usableFromInline
+struct ReducerTable: Sendable {
+    @usableFromInline var actions: [ObjectIdentifier] = []
+    /// `reducers[i]` handles actions of type `actions[i]`.
+    @usableFromInline var reducers: [[TypedReducer]] = []
+    /// Positions in ``actions`` by type; filled once there are more than the linear limit.
+    @usableFromInline var positions: [ObjectIdentifier: Int] = [:]
+
+    @usableFromInline
+    init() {}
+
+    @inlinable
+    func position(of action: ObjectIdentifier) -> Int? {
+        if actions.count > SubstateIndex.linearLimit {
+            return positions[action]
+        }
+        return actions.withUnsafeBufferPointer { actions in
+            for position in actions.indices where actions[position] == action {
+                return position
+            }
+            return nil
+        }
+    }
+
+    /// The reducers for actions of type `action`, or `nil` if none was registered.
+    @inlinable
+    subscript(action: ObjectIdentifier) -> [TypedReducer]? {
+        guard let position = position(of: action) else { return nil }
+        return reducers[position]
+    }
+
+    /// Adds `reducer` after those already registered for `action`.
+    @usableFromInline
+    mutating func append(_ reducer: TypedReducer, for action: ObjectIdentifier) {
+        if let position = position(of: action) {
+            reducers[position].append(reducer)
+            return
+        }
+        actions.append(action)
+        reducers.append([reducer])
+        if actions.count > SubstateIndex.linearLimit {
+            if positions.isEmpty {
+                for (position, action) in actions.enumerated() {
+                    positions[action] = position
+                }
+            } else {
+                positions[action] = actions.count - 1
+            }
+        }
+    }
+}
