@@ -127,34 +127,48 @@ extension Store {
             return (true, core.begin(actionType, stage: stage, into: &reduction))
         }
         guard isDrainer else { return }
-        proceed(action, actionType, stage: stage, interceptor: interceptor, reduction: &reduction)
+        let delivered = proceed(
+            action, actionType, stage: stage, interceptor: interceptor, reduction: &reduction)
         drain()
+        // Released only now, after drain's lock round-trips: see ``proceed``.
+        withExtendedLifetime(delivered) {}
     }
 
     /// Performs queued work until none is left, then gives up the drainer role.
     @usableFromInline
     func drain() {
+        // Each delivered observer list is released after the next lock round-trip (see ``proceed``):
+        // overwriting `delivered` happens after the next `apply`'s locks, and the last one goes when
+        // the function returns, after the lock that gave up the drainer role.
+        var delivered: [ObserverEntry]?
         while let work = core.withLock({ $0.next() }) {
             switch work {
             case .action(let action, let stage):
-                apply(action, stage: stage)
+                delivered = apply(action, stage: stage)
             case .subscribe(let entry):
                 attach(entry)
             }
         }
+        withExtendedLifetime(delivered) {}
     }
 
     /// Runs `action` through the interceptors from `stage` on, then reduces and announces it.
     @usableFromInline
-    func apply(_ action: any ActionType, stage: Int) {
+    func apply(_ action: any ActionType, stage: Int) -> [ObserverEntry]? {
         let actionType = ObjectIdentifier(type(of: action))
         var reduction = Reduction()
         let interceptor = core.withLock { $0.begin(actionType, stage: stage, into: &reduction) }
-        proceed(action, actionType, stage: stage, interceptor: interceptor, reduction: &reduction)
+        return proceed(action, actionType, stage: stage, interceptor: interceptor, reduction: &reduction)
     }
 
     /// Goes on with an action after ``StoreCore/begin(_:stage:into:)``: calls `interceptor` if there
     /// is one, else reduces the state moved into `reduction`, puts it back and announces it.
+    ///
+    /// Returns the observer list it notified, which the caller must keep until after its next lock
+    /// round-trip. The loop reads the list's buffer in place; once this reference is the last, a
+    /// disposal may change the buffer in place under the lock. Releasing it only after taking the lock
+    /// again orders the reads before that change in a way the thread sanitizer can see (it does not
+    /// see the runtime's reference-count atomics).
     @usableFromInline
     func proceed(
         _ action: any ActionType,
@@ -162,10 +176,9 @@ extension Store {
         stage: Int,
         interceptor: (any InterceptingMiddlewareType)?,
         reduction: inout Reduction
-    ) {
+    ) -> [ObserverEntry]? {
         if let interceptor {
-            intercept(action, with: interceptor, stage: stage)
-            return
+            return intercept(action, with: interceptor, stage: stage)
         }
 
         var problems: [StoreError] = []
@@ -193,15 +206,22 @@ extension Store {
                 observers[index].observer(snapshot)
             }
         }
+        return observers
     }
 
     /// Calls one interceptor, then passes on what it forwarded during the call.
-    func intercept(_ action: any ActionType, with interceptor: any InterceptingMiddlewareType, stage: Int) {
+    /// Returns the last observer list notified, under the same rule as ``proceed``; each earlier
+    /// one is released after the next `apply`'s locks.
+    func intercept(
+        _ action: any ActionType, with interceptor: any InterceptingMiddlewareType, stage: Int
+    ) -> [ObserverEntry]? {
         let forwarding = Forwarding(store: self, stage: stage + 1)
         interceptor.intercept(action: action, store: self) { forwarding.forward($0) }
+        var delivered: [ObserverEntry]?
         for passed in forwarding.close() {
-            apply(passed, stage: stage + 1)
+            delivered = apply(passed, stage: stage + 1)
         }
+        return delivered
     }
 
     /// Applies `action` (of type `actionType`) to the state the drainer holds; no lock is held.
