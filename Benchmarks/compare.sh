@@ -66,3 +66,8 @@ else
     tail -20 "$scratch_dir/check.txt" >&2
     exit 1
 fi
+if [ "$write_docs" = 1 ]; then
+    echo
+    echo "docs/benchmarks.md is rewritten. Other pages quote some of its ratios (docs/README.md, docs/vueflux.md):"
+    echo "'swift test --filter FigureTests' lists any that this run changed, to quote again."
+fi
