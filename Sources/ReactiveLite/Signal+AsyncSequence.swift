@@ -4,13 +4,29 @@ extension Signal {
     /// Each access starts a new observation; on a replaying source the first element is the current
     /// value. Values are buffered without limit until the loop takes them, so none is lost and
     /// order is kept. Ending the loop, cancelling its task or dropping the stream disposes of the
-    /// observation.
+    /// observation; the sequence finishes when its source is deallocated (the source releases the
+    /// observer, which finishes the stream), so a loop over a dropped variable's values ends.
     public var values: AsyncStream<Value> {
         let upstream = self
         return AsyncStream(bufferingPolicy: .unbounded) { continuation in
             let slot = DisposableSlot()
             continuation.onTermination = { _ in slot.dispose() }
-            slot.set(upstream.observe { continuation.yield($0) })
+            let finisher = StreamFinisher(continuation)
+            slot.set(upstream.observe { finisher.continuation.yield($0) })
         }
+    }
+}
+
+/// Finishes a stream when the observer closure that holds it is released: the source dropped the
+/// observer because it was disposed of or because the source itself is gone.
+private final class StreamFinisher<Value: Sendable>: Sendable {
+    let continuation: AsyncStream<Value>.Continuation
+
+    init(_ continuation: AsyncStream<Value>.Continuation) {
+        self.continuation = continuation
+    }
+
+    deinit {
+        continuation.finish()
     }
 }

@@ -18,7 +18,8 @@ extension Store {
     ///
     /// They run after the ones registered before, in the order given: the first registered sees each
     /// action first. A registration made while an action is being applied takes effect from the next
-    /// action. The store keeps them for its lifetime.
+    /// stage that looks the interceptors up: an interceptor that registers another one and then
+    /// passes the action on has the new one applied to that same action. The store keeps them for its lifetime.
     ///
     /// - Parameter interceptors: The middlewares to append to the chain.
     public func register(interceptors: [InterceptingMiddlewareType]) {

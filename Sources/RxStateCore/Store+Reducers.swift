@@ -10,7 +10,8 @@ extension Store {
     /// held. If the store holds no substate of type `S`, that reducer is skipped and
     /// ``StoreError/substateNotFound(typeName:)`` is reported. A reducer for ``StoreAction`` is never
     /// called: the store applies those itself. A registration made while an action is being applied
-    /// takes effect from the next action.
+    /// takes effect when the reducers are next looked up: from the next action, or for the current
+    /// one when an intercepting middleware registers it before passing the action on.
     ///
     /// The substate is passed `inout` with no other reference to it held by the store, so appending
     /// to a large array in it does not copy the array (unless an observer kept an earlier state).

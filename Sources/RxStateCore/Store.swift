@@ -182,17 +182,25 @@ extension Store {
         }
 
         var problems: [StoreError] = []
+        ReducingThreads.enter()
         reduce(action, actionType, reduction: &reduction, problems: &problems)
+        ReducingThreads.leave()
 
-        let (observers, snapshot, waiters) = core.withLock { core in
+        let (observers, snapshot, waiters, refusedReads, previousAction) = core.withLock { core in
             swap(&reduction.substates, &core.substates)
             swap(&reduction.index, &core.index)
-            core.lastAction = action
+            // Swapped out and released after the lock: an action's deinit is user code.
+            var previousAction: (any ActionType)? = action
+            swap(&previousAction, &core.lastAction)
             core.isReducing = false
             var waiters: [DispatchSemaphore] = []
             swap(&waiters, &core.waiters)
-            return (core.observers, core.snapshot, waiters)
+            let refusedReads = core.refusedReads
+            core.refusedReads = 0
+            return (core.observers, core.snapshot, waiters, refusedReads, previousAction)
         }
+        withExtendedLifetime(previousAction) {}
+        problems += repeatElement(StoreError.readDuringReduction, count: refusedReads)
         for waiter in waiters {
             waiter.signal()
         }
@@ -319,18 +327,22 @@ extension Store {
     }
 
     /// Reads the state under the lock; waits while another thread's reducers hold it. Returns
-    /// `nil` (and reports it) when called from inside a reducer.
+    /// `nil` when called from inside a reducer, of this store or of any other (a reducer never
+    /// waits, so two stores whose reducers read each other cannot deadlock); such a read is reported
+    /// as `readDuringReduction` right before the action being reduced is announced.
     @usableFromInline
     func read<Result>(_ body: (StoreCore) -> Result) -> Result? {
+        let insideAReducer = ReducingThreads.isInsideAReducer
         while true {
             var result: Result?
             var semaphore: DispatchSemaphore?
-            let isReentrant = core.withLock { core -> Bool in
+            let isRefused = core.withLock { core -> Bool in
                 guard core.isReducing else {
                     result = body(core)
                     return false
                 }
-                if core.reducingThread == currentThreadIdentity() {
+                if insideAReducer || core.reducingThread == currentThreadIdentity() {
+                    core.refusedReads += 1
                     return true
                 }
                 let waiter = DispatchSemaphore(value: 0)
@@ -338,8 +350,7 @@ extension Store {
                 semaphore = waiter
                 return false
             }
-            if isReentrant {
-                diagnosticsSink.send(value: .readDuringReduction)
+            if isRefused {
                 return nil
             }
             guard let semaphore else { return result }

@@ -1,12 +1,13 @@
 /// A first-in first-out queue that reuses its buffer, so a queue that is drained and refilled in
 /// steady state never allocates.
 ///
-/// Popping moves a head index instead of shifting the elements; the buffer is cleared (keeping its
-/// capacity) whenever the queue runs empty, and compacted when a long-lived backlog leaves a large
-/// consumed prefix behind.
+/// Popping moves a head index instead of shifting the elements, and clears the popped slot at once:
+/// the queue is used under a lock, and an element (an action, a state change) may hold user objects
+/// whose deinit must not run there. The buffer is cleared (keeping its capacity) whenever the queue
+/// runs empty, and compacted when a long-lived backlog leaves a large consumed prefix behind.
 @usableFromInline
 struct FIFO<Element> {
-    @usableFromInline var elements: ContiguousArray<Element> = []
+    @usableFromInline var elements: ContiguousArray<Element?> = []
     @usableFromInline var head = 0
 
     @inlinable
@@ -24,6 +25,7 @@ struct FIFO<Element> {
     mutating func popFirst() -> Element? {
         guard head < elements.count else { return nil }
         let element = elements[head]
+        elements[head] = nil
         head += 1
         if head == elements.count {
             elements.removeAll(keepingCapacity: true)
@@ -36,9 +38,13 @@ struct FIFO<Element> {
         return element
     }
 
+    /// Empties the queue and returns what it held, for the caller to release after the lock.
     @inlinable
-    mutating func removeAll() {
-        elements.removeAll(keepingCapacity: true)
-        head = 0
+    mutating func removeAll() -> ContiguousArray<Element?> {
+        defer {
+            elements = []
+            head = 0
+        }
+        return elements
     }
 }

@@ -83,9 +83,12 @@ final class Channel<Value: Sendable>: Sendable {
     /// with the send, so that no observer can see the two disagree.
     @inlinable
     func send(_ value: Value, storing: Bool) {
+        // The replaced value is swapped out and released after the lock: its deinit is user code,
+        // which may read or set this very variable.
+        var replaced: Value? = storing ? value : nil
         let entries: [Entry]? = state.withLock { state in
             if storing {
-                state.current = value
+                swap(&replaced, &state.current)
             }
             if state.isDelivering {
                 state.pending.append(.send(value, limit: state.nextID))
@@ -94,6 +97,7 @@ final class Channel<Value: Sendable>: Sendable {
             state.isDelivering = true
             return state.entries
         }
+        withExtendedLifetime(replaced) {}
         guard let entries else { return }
         Self.deliver(value, to: entries, limit: .max)
         drain(keepingAlive: entries)

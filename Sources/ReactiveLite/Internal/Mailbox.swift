@@ -10,7 +10,9 @@ import Dispatch
 /// delivered after `dispose()` returns.
 final class Mailbox<Value: Sendable>: Disposable {
     private struct State {
-        var queue: [Value] = []
+        /// Taken slots are cleared at once, so a value is never released under the lock (its
+        /// deinit is user code).
+        var queue: [Value?] = []
         var head = 0
         var isScheduled = false
         var isDisposed = false
@@ -74,6 +76,7 @@ final class Mailbox<Value: Sendable>: Disposable {
                     return nil
                 }
                 let value = state.queue[state.head]
+                state.queue[state.head] = nil
                 state.head += 1
                 return value
             }

@@ -28,6 +28,9 @@ struct StoreCore: Sendable {
 
     @usableFromInline var isReducing = false
     @usableFromInline var reducingThread: UInt = 0
+    /// Reads refused while reducing (from a reducer, of this store or of another one); reported as
+    /// `readDuringReduction` once the action is applied, not from inside the reducer.
+    @usableFromInline var refusedReads = 0
     @usableFromInline var waiters: [DispatchSemaphore] = []
 
     /// In subscription order, so ids ascend.
