@@ -35,7 +35,7 @@ let workloads: [Workload] = [
             "VueFluxCore":
                 "close to the target, and on either side of it from run to run: beyond the baseline, a dispatch pays for locking (the store's lock to enqueue and to give up the drainer role, the Variable's lock for the write and for the delivery)",
             "RxStateCore":
-                "each dispatch carries the action as an existential (`any ActionType`, copied, and checked when its reducer opens it and the substate) and retains and releases the snapshot it announces (the state, its index by type, the last action) and the observer list: 15 to 20 reference-count pairs per dispatch",
+                "each dispatch carries the action as an existential (`any ActionType`, copied, and checked when its reducer opens it and the substate) and retains and releases the snapshot it announces (the state, its index by type, the last action) and the observer list: 15 to 20 reference-count pairs per dispatch; it also marks the thread as running a reducer (a thread-specific slot, written twice) so that a read from inside any reducer never waits",
         ]),
     Workload(
         id: "W2", title: "2. Fan-out: one dispatch, 1,000 observers", short: "fan-out, 1,000 observers",
