@@ -50,11 +50,13 @@ extension Signal where Value: Equatable {
         return Signal { observer in
             let last = Locked<Value?>(nil)
             return upstream.observe { value in
-                let isRepeat = last.withLock { last in
+                // Swapped under the lock, compared outside it: `==` is user code. One observation
+                // receives one value at a time, so no other delivery runs in between.
+                let previous = last.withLock { last in
                     defer { last = value }
-                    return last == value
+                    return last
                 }
-                if !isRepeat {
+                if previous != value {
                     observer(value)
                 }
             }

@@ -63,11 +63,13 @@ extension Store {
             let last = Locked<S?>(nil)
             return self.subscribe { snapshot in
                 let value = snapshot.substate(S.self)
-                let isChange = last.withLock { last -> Bool in
+                // Swapped under the lock, compared outside it: `==` is user code. One observation
+                // receives one snapshot at a time, so no other delivery runs in between.
+                let previous = last.withLock { last -> S? in
                     defer { last = value }
-                    return value != nil && value != last
+                    return last
                 }
-                if isChange, let value {
+                if let value, value != previous {
                     observer(value)
                 }
             }
