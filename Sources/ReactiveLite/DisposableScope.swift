@@ -2,7 +2,8 @@
 ///
 /// Keep one as a stored property of a view controller (or any owner): every observation added to it
 /// ends when the owner goes away. Adding to a scope that was already disposed of disposes of the
-/// added disposable at once. Disposables are disposed of in the order they were added. Safe to use
+/// added disposable at once; adding a disposable that is already disposed of does nothing (the
+/// scope does not keep it). Disposables are disposed of in the order they were added. Safe to use
 /// from any thread.
 public final class DisposableScope: Disposable {
     private let state: Locked<State>
@@ -14,9 +15,11 @@ public final class DisposableScope: Disposable {
 
     /// Creates a scope holding `disposables`.
     ///
+    /// Those already disposed of are not kept.
+    ///
     /// - Parameter disposables: Disposables the scope owns from the start.
     public init(disposables: [any Disposable] = []) {
-        state = Locked(State(disposables: disposables))
+        state = Locked(State(disposables: disposables.filter { !$0.isDisposed }))
     }
 
     deinit {
@@ -30,8 +33,14 @@ public final class DisposableScope: Disposable {
 
     /// Adds a disposable to the scope, or disposes of it at once if the scope is already disposed of.
     ///
+    /// A disposable that is already disposed of is dropped, not kept until the scope goes: a scope
+    /// that lives as long as its owner does not grow with observations that already ended.
+    ///
     /// - Parameter disposable: The disposable the scope takes charge of.
     public func add(disposable: any Disposable) {
+        if disposable.isDisposed {
+            return
+        }
         let accepted = state.withLock { state in
             guard !state.isDisposed else { return false }
             state.disposables.append(disposable)

@@ -62,6 +62,19 @@ import Testing
         #expect(disposable.isDisposed)
     }
 
+    @Test func addingAnAlreadyDisposedDisposableDoesNotKeepIt() {
+        let scope = DisposableScope()
+        weak var released: AnyDisposable?
+        do {
+            let disposable = AnyDisposable()
+            released = disposable
+            disposable.dispose()
+            scope += disposable
+        }
+        #expect(released == nil)
+        #expect(!scope.isDisposed)
+    }
+
     @Test func addingToANilScopeDisposesAtOnce() {
         let scope: DisposableScope? = nil
         let disposable = AnyDisposable()
