@@ -22,6 +22,18 @@ public final class DisposableScope: Disposable {
         state = Locked(State(disposables: disposables.filter { !$0.isDisposed }))
     }
 
+    /// Creates a scope holding the disposables of a sequence, as VueFluxReactive's
+    /// `DisposableScope(_:)` does.
+    ///
+    /// Those already disposed of are not kept.
+    ///
+    /// - Parameter disposables: Disposables the scope owns from the start, in the order they will
+    ///   be disposed of.
+    public convenience init<Disposables: Sequence>(_ disposables: Disposables)
+    where Disposables.Element == any Disposable {
+        self.init(disposables: Array(disposables))
+    }
+
     deinit {
         dispose()
     }

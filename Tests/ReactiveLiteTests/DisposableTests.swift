@@ -75,6 +75,29 @@ import Testing
         #expect(!scope.isDisposed)
     }
 
+    @Test func initializerDropsAlreadyDisposedDisposables() {
+        weak var released: AnyDisposable?
+        let recorder = Recorder<Int>()
+        let scope: DisposableScope
+        do {
+            let ended = AnyDisposable()
+            released = ended
+            ended.dispose()
+            scope = DisposableScope([ended, AnyDisposable { recorder.append(1) }])
+        }
+        #expect(released == nil)
+        scope.dispose()
+        #expect(recorder.values == [1])
+    }
+
+    @Test func sequenceInitializerKeepsAndDisposesInOrder() {
+        let recorder = Recorder<Int>()
+        let disposables: [any Disposable] = (1...3).map { index in AnyDisposable { recorder.append(index) } }
+        let scope = DisposableScope(disposables.lazy.reversed())
+        scope.dispose()
+        #expect(recorder.values == [3, 2, 1])
+    }
+
     @Test func addingToANilScopeDisposesAtOnce() {
         let scope: DisposableScope? = nil
         let disposable = AnyDisposable()
