@@ -32,6 +32,6 @@ public final class Constant<Value: Sendable>: Sendable {
     @inlinable
     public var signal: Signal<Value> {
         let channel = self.channel
-        return Signal { channel.subscribe($0) }
+        return .disposingAtOnce { channel.subscribe($0) }
     }
 }

@@ -14,7 +14,7 @@ extension Signal {
             return self
         }
         let upstream = self
-        return Signal { observer in
+        return .disposingAtOnce { observer in
             let mailbox = Mailbox(executor: executor, observer: observer)
             let subscription = upstream.observe { mailbox.send($0) }
             return AnyDisposable {

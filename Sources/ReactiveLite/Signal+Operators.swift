@@ -14,7 +14,7 @@ extension Signal {
         _ transform: @escaping @Sendable (Value) -> Transformed
     ) -> Signal<Transformed> {
         let upstream = self
-        return Signal<Transformed> { observer in
+        return .disposingAtOnce { observer in
             upstream.observe { observer(transform($0)) }
         }
     }
@@ -29,7 +29,7 @@ extension Signal {
     @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         let upstream = self
-        return Signal { observer in
+        return .disposingAtOnce { observer in
             upstream.observe { value in
                 if isIncluded(value) {
                     observer(value)
@@ -47,7 +47,7 @@ extension Signal where Value: Equatable {
     /// - Returns: A signal over the same source without consecutive duplicates.
     public func skipRepeats() -> Signal<Value> {
         let upstream = self
-        return Signal { observer in
+        return .disposingAtOnce { observer in
             let last = Locked<Value?>(nil)
             return upstream.observe { value in
                 // Swapped under the lock, compared outside it: `==` is user code. One observation

@@ -18,12 +18,35 @@ public struct Signal<Value: Sendable>: Sendable {
     /// Creates a signal from the function that attaches one observer to a source.
     ///
     /// Use it to write an operator or to adapt another source. `subscribe` must call the observer it
-    /// is given one value at a time, and the disposable it returns must stop those calls at once.
+    /// is given one value at a time; it may call it from any thread, also synchronously before it
+    /// returns.
+    ///
+    /// Disposal is immediate for such a signal too, whatever `subscribe` does: the observation's
+    /// disposable first stops the calls (no call starts once `dispose()` has returned, even if the
+    /// producer sends again) and releases the observer, then disposes of the disposable that
+    /// `subscribe` returned. Each value passes one lock on its way to the observer.
     ///
     /// - Parameter subscribe: Attaches an observer and returns the disposable that detaches it.
-    @inlinable
     public init(_ subscribe: @escaping Subscribe) {
+        self.subscribe = { observer in
+            let gate = ObserverGate(observer)
+            gate.attach(subscribe { gate.send($0) })
+            return gate
+        }
+    }
+
+    /// Wraps a `subscribe` whose disposable already stops the observer's calls at once (a channel
+    /// subscription, an operator over another signal), without the gate of ``init(_:)``.
+    @usableFromInline
+    init(_ subscribe: @escaping Subscribe, disposalIsImmediate: Void) {
         self.subscribe = subscribe
+    }
+
+    /// A signal over a source whose disposables already take effect at once, for the library's own
+    /// sources and operators: no gate, no lock per value. Package-visible, not public API.
+    @inlinable
+    package static func disposingAtOnce(_ subscribe: @escaping Subscribe) -> Signal {
+        Signal(subscribe, disposalIsImmediate: ())
     }
 
     /// Starts observing the signal.

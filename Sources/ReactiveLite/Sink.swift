@@ -31,7 +31,7 @@ public final class Sink<Value: Sendable>: Sendable {
     @inlinable
     public var signal: Signal<Value> {
         let channel = self.channel
-        return Signal { channel.subscribe($0) }
+        return .disposingAtOnce { channel.subscribe($0) }
     }
 
     /// Sends `value` to every observer, in subscription order.

@@ -41,7 +41,7 @@ public final class Variable<Value: Sendable>: Sendable {
     @inlinable
     public var signal: Signal<Value> {
         let channel = self.channel
-        return Signal { channel.subscribe($0) }
+        return .disposingAtOnce { channel.subscribe($0) }
     }
 
     /// A read-only view of this variable that follows its changes.

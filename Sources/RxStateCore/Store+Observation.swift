@@ -16,7 +16,7 @@ extension Store {
     ///
     /// The signal holds the store weakly: observing it after the store is gone observes nothing.
     public var currentStateLastAction: Signal<CurrentStateLastAction> {
-        Signal { [weak self] observer in
+        .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
             return self.subscribe { observer((currentState: $0.substates, lastAction: $0.lastAction)) }
         }
@@ -28,7 +28,7 @@ extension Store {
     /// once per applied action, even when the action changed nothing. Use ``substateSignal(_:)`` to
     /// hear only about changes of one substate.
     public var state: Signal<[SubstateType]> {
-        Signal { [weak self] observer in
+        .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
             return self.subscribe { observer($0.substates) }
         }
@@ -39,7 +39,7 @@ extension Store {
     /// Replays and delivers as ``currentStateLastAction`` does. RxState spells it
     /// `lastDispatchedaAtion`.
     public var lastDispatchedAction: Signal<ActionType?> {
-        Signal { [weak self] observer in
+        .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
             return self.subscribe { observer($0.lastAction) }
         }
@@ -58,7 +58,7 @@ extension Store {
     /// - Parameter type: The substate's type, for example `TasksState.self`.
     /// - Returns: A signal of the substate's distinct values.
     public func substateSignal<S: SubstateType & Equatable>(_ type: S.Type) -> Signal<S> {
-        Signal { [weak self] observer in
+        .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
             let last = Locked<S?>(nil)
             return self.subscribe { snapshot in

@@ -1,0 +1,64 @@
+import TestSupport
+import Testing
+
+@testable import ReactiveLite
+
+/// The producer of a custom signal, kept by the test so that it can send after disposal, as a
+/// producer that ignores its disposable (or a late timer, a late network reply) does.
+private final class Producer: Sendable {
+    let sends = Recorder<@Sendable (Int) -> Void>()
+    let disposals = Counter()
+
+    var signal: Signal<Int> {
+        Signal { send in
+            self.sends.append(send)
+            return AnyDisposable { self.disposals.increment() }
+        }
+    }
+
+    func send(_ value: Int) {
+        for send in sends.values {
+            send(value)
+        }
+    }
+}
+
+@Suite struct CustomSignalTests {
+    @Test func customSignalDeliversWhatItsProducerSends() {
+        let producer = Producer()
+        let seen = Recorder<Int>()
+        let observation = producer.signal.map { $0 * 10 }.observe(seen.observer)
+        producer.send(1)
+        producer.send(2)
+        #expect(seen.values == [10, 20])
+        #expect(!observation.isDisposed)
+    }
+
+    @Test func customSignalNeverCallsItsObserverAfterDisposeReturned() {
+        let producer = Producer()
+        let seen = Recorder<Int>()
+        let observation = producer.signal.observe(seen.observer)
+        producer.send(1)
+        observation.dispose()
+        producer.send(2)
+        #expect(seen.values == [1])
+        #expect(observation.isDisposed)
+        #expect(producer.disposals.value == 1)
+        observation.dispose()
+        #expect(producer.disposals.value == 1)
+    }
+
+    @Test func customSignalReleasesItsObserverOnDisposalEvenIfTheProducerKeepsSending() {
+        let producer = Producer()
+        weak var released: Owner?
+        let observation: any Disposable
+        do {
+            let owner = Owner()
+            released = owner
+            observation = producer.signal.observe { _ in withExtendedLifetime(owner) {} }
+        }
+        #expect(released != nil)
+        observation.dispose()
+        #expect(released == nil)
+    }
+}
