@@ -38,13 +38,20 @@ public struct Binder<Value: Sendable> {
 @usableFromInline
 final class BindingBox<Value: Sendable> {
     private let binding: (Value) -> Bool
+    private weak var target: AnyObject?
 
     init<Target: AnyObject>(target: Target, binding: @escaping @MainActor (Target, Value) -> Void) {
+        self.target = target
         self.binding = { [weak target] value in
             guard let target else { return false }
             binding(target, value)
             return true
         }
+    }
+
+    /// Whether the target has not been deinitialized yet.
+    var isTargetAlive: Bool {
+        target != nil
     }
 
     /// Applies `value` if the target is alive; returns whether it was.

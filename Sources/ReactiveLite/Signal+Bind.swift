@@ -6,8 +6,10 @@ extension Signal {
     /// Binds the signal to `binder`: each value is applied to the binder's target on the main thread.
     ///
     /// The binding holds the target weakly and ends at the next value after the target is
-    /// deinitialized, or when the returned disposable is disposed of. On a replaying source the
-    /// current value is applied at once when this is called on the main queue with nothing pending.
+    /// deinitialized, or when the returned disposable is disposed of. A target that is already gone
+    /// when this is called gets no binding: the returned disposable is already disposed of and the
+    /// source is not observed. On a replaying source the current value is applied at once when this
+    /// is called on the main queue with nothing pending.
     ///
     /// - Parameter binder: The target and what to do to it.
     /// - Returns: The disposable that ends the binding.
@@ -15,6 +17,11 @@ extension Signal {
     @discardableResult
     public func bind(to binder: Binder<Value>) -> any Disposable {
         let apply = binder.apply
+        guard apply.isTargetAlive else {
+            let ended = AnyDisposable()
+            ended.dispose()
+            return ended
+        }
         let slot = DisposableSlot()
         slot.set(
             observe(on: .mainThread).observe { value in

@@ -60,6 +60,19 @@ extension FakeLabel {
         #expect(label.isHidden == false)
     }
 
+    @Test func bindingToATargetAlreadyGoneReturnsADisposedDisposableAndObservesNothing() {
+        let sink = Sink<Int>()
+        let log = Recorder<Bool>()
+        var label: FakeLabel? = FakeLabel()
+        let binder = label!.hiddenBinder(log: log)
+        label = nil
+        let binding = sink.signal.map { $0 > 0 }.bind(to: binder)
+        #expect(binding.isDisposed)
+        #expect(sink.channel.observerCount == 0)
+        sink.send(value: 1)
+        #expect(log.values.isEmpty)
+    }
+
     @Test func valuesSentInTheBackgroundArriveOnTheMainThreadInOrder() async {
         let sink = Sink<Int>()
         let label = FakeLabel()
