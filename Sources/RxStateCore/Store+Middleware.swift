@@ -1,13 +1,25 @@
 extension Store {
-    /// Registers observe-only middlewares, as RxState does: calls each one's
-    /// ``MiddlewareType/observe(currentStateLastAction:)`` with ``currentStateLastAction``, in order.
+    /// The observe-only middlewares registered with ``register(middlewares:)``, in registration
+    /// order, as RxState's `store.middlewares`.
     ///
-    /// The store does not keep the middlewares: each keeps its own subscription (in a
-    /// `DisposableScope`). Their observers run after the reducers, in subscription order among all
-    /// of the store's observers; each first gets the current pair (replay).
+    /// Read-only: a middleware stays registered, and kept alive, for the store's lifetime; to stop
+    /// one, dispose of its own subscription (for example its `DisposableScope`).
+    public var middlewares: [MiddlewareType] {
+        registeredMiddlewares.withLock { $0 }
+    }
+
+    /// Registers observe-only middlewares, as RxState does: keeps them for the store's lifetime
+    /// (``middlewares``), then calls each one's ``MiddlewareType/observe(currentStateLastAction:)``
+    /// with ``currentStateLastAction``, in order.
+    ///
+    /// So `store.register(middlewares: [LoggingMiddleware()])` logs for as long as the store lives,
+    /// with no other reference to the middleware. Their observers run after the reducers, in
+    /// subscription order among all of the store's observers; each first gets the current pair
+    /// (replay). The store releases the middlewares when it is deinitialized.
     ///
     /// - Parameter middlewares: The middlewares, subscribed in this order.
     public func register(middlewares: [MiddlewareType]) {
+        registeredMiddlewares.withLock { $0.append(contentsOf: middlewares) }
         for middleware in middlewares {
             middleware.observe(currentStateLastAction: currentStateLastAction)
         }

@@ -42,6 +42,9 @@ public final class Store: Sendable {
     @usableFromInline
     let diagnosticsSink = Sink<StoreError>()
 
+    /// The observe-only middlewares, kept for the store's lifetime (see ``middlewares``).
+    let registeredMiddlewares = Locked<[any MiddlewareType]>([])
+
     /// Creates a store with an empty state.
     ///
     /// - Parameter mainReducer: The untyped reducer called for every action other than a

@@ -39,6 +39,35 @@ private func tagging(_ tag: String, into log: Recorder<String>) -> InterceptingM
         #expect(Array(seen.dropFirst()) == ["5 set(5)", "6 increment"])
     }
 
+    @Test func storeKeepsItsObservingMiddlewaresAliveAsRxStateDoes() {
+        let store = makeStore()
+        let seen: Recorder<String>
+        weak var released: CountingMiddleware?
+        do {
+            let middleware = CountingMiddleware()
+            seen = middleware.seen
+            released = middleware
+            store.register(middlewares: [middleware])
+        }
+        store.dispatch(action: CounterAction.set(5))
+        store.dispatch(action: CounterAction.increment)
+        #expect(Array(seen.values.dropFirst()) == ["5 set(5)", "6 increment"])
+        #expect(released != nil)
+        #expect(store.middlewares.count == 1)
+        #expect(store.middlewares.first as? CountingMiddleware === released)
+    }
+
+    @Test func storeReleasesItsObservingMiddlewaresWhenItGoes() {
+        weak var released: CountingMiddleware?
+        do {
+            let store = makeStore()
+            let middleware = CountingMiddleware()
+            released = middleware
+            store.register(middlewares: [middleware])
+        }
+        #expect(released == nil)
+    }
+
     @Test func observingMiddlewareStopsWithItsScope() {
         let store = makeStore()
         let middleware = CountingMiddleware()
