@@ -75,17 +75,26 @@ public final class RecorderMiddleware: MiddlewareType, Sendable {
     ///
     /// - Parameters:
     ///   - store: The store to replay onto, usually a fresh one.
-    ///   - count: How many actions to replay from the start of the log.
+    ///   - count: How many actions to replay from the start of the log. A count larger than the
+    ///     log replays the whole log; zero or a negative count replays nothing.
     public func replay(onto store: Store, count: Int? = nil) {
         let actions = self.actions
-        for action in actions.prefix(count ?? actions.count) {
+        for action in actions.prefix(max(0, count ?? actions.count)) {
             store.dispatch(action: action)
         }
     }
 
     /// Empties the log; recording goes on.
+    ///
+    /// The entries are released after the recorder's lock: a recorded state may hold the last
+    /// reference to an object whose deinit dispatches to the store, and the recorder's own observer
+    /// takes that lock when the action is announced.
     public func clear() {
-        recorded.withLock { $0.removeAll() }
+        let removed = recorded.withLock { entries in
+            defer { entries = [] }
+            return entries
+        }
+        _ = removed  // released here, outside the lock
     }
 
     /// Stops recording. The log stays.

@@ -59,6 +59,44 @@ import Testing
         #expect(recorder.entries.isEmpty)
     }
 
+    @Test func clearReleasesEntriesWhoseDeinitDispatchesToTheStoreWithoutDeadlocking() async {
+        let store = makeStore()
+        store.register(HeldState.self, for: HoldAction.self) { state, action in
+            switch action {
+            case .hold(let object): state.object = object
+            case .release: state.object = nil
+            }
+        }
+        store.dispatch(action: StoreAction.add(states: [HeldState()]))
+        let recorder = RecorderMiddleware()
+        store.register(middlewares: [recorder])
+        store.dispatch(
+            action: HoldAction.hold(DispatchesOnDeinit { store.dispatch(action: CounterAction.increment) }))
+        // Now only the recorded state holds the object.
+        store.dispatch(action: HoldAction.release)
+
+        let finished = await finishes(within: 10) {
+            await runOnThreads(1) { _ in recorder.clear() }
+        }
+        #expect(finished)
+        // A deadlocked thread would still hold the recorder's lock: read nothing more.
+        guard finished else { return }
+        #expect(store.substate(CounterState.self)?.count == 1)
+        #expect(recorder.actions.count == 1)
+    }
+
+    @Test func replayingANegativeCountReplaysNothing() {
+        let original = makeStore()
+        let recorder = RecorderMiddleware()
+        original.register(middlewares: [recorder])
+        original.dispatch(action: CounterAction.increment)
+        let fresh = makeStore()
+        let before = fresh.substate(CounterState.self)
+        recorder.replay(onto: fresh, count: -1)
+        #expect(fresh.substate(CounterState.self) == before)
+        #expect(fresh.lastAction is StoreAction)
+    }
+
     private func registerReducers(on store: Store) {
         store.register(CounterState.self, for: CounterAction.self) { state, action in
             switch action {
@@ -73,4 +111,26 @@ import Testing
             }
         }
     }
+}
+
+/// An object whose deinit dispatches, as an object that posts "I am gone" to the store would.
+private final class DispatchesOnDeinit: Sendable {
+    let onDeinit: @Sendable () -> Void
+
+    init(_ onDeinit: @escaping @Sendable () -> Void) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit {
+        onDeinit()
+    }
+}
+
+private struct HeldState: SubstateType {
+    var object: DispatchesOnDeinit?
+}
+
+private enum HoldAction: ActionType {
+    case hold(DispatchesOnDeinit)
+    case release
 }
