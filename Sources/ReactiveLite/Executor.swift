@@ -4,14 +4,19 @@ import Dispatch
 ///
 /// Executors decide where observers run (``Signal/observe(on:)``) and, in VueFluxCore, where a
 /// store commits its mutations. Work submitted to one executor from one thread starts in the order
-/// it was submitted, with one exception: `.queue` with a concurrent queue gives no order of its
-/// own (``Signal/observe(on:)`` keeps order on any executor).
+/// it was submitted, with two exceptions: `.queue` with a concurrent queue, and an executor made
+/// with ``init(_:)``, give the order their context gives (``Signal/observe(on:)`` keeps order on
+/// any executor).
 public struct Executor: Sendable {
+    /// A function that runs other functions, in the context of a custom executor (see ``init(_:)``).
+    public typealias Context = @Sendable (_ work: @escaping @Sendable () -> Void) -> Void
+
     @usableFromInline
     enum Kind: Sendable {
         case immediate
         case mainThread
         case queue(DispatchQueue)
+        case custom(Context)
     }
 
     @usableFromInline
@@ -41,6 +46,23 @@ public struct Executor: Sendable {
         Executor(kind: .queue(dispatchQueue))
     }
 
+    /// Creates an executor that hands each piece of work to `context`, as VueFlux's
+    /// `Executor(_:)` does.
+    ///
+    /// `context` must run every piece of work it is given exactly once, at once or later, on any
+    /// thread, and should run the pieces it is given one at a time: work it never runs never
+    /// happens (a store whose commits it holds back stays busy, and queues what is dispatched
+    /// meanwhile), and the library relies on no other property. ``Signal/observe(on:)`` keeps the
+    /// order of values on any context.
+    ///
+    /// Tests use it to drive asynchronous code step by step instead of sleeping: a context that
+    /// appends the work to a list, and a test that runs the list when it wants the work done.
+    ///
+    /// - Parameter context: Runs the work it is given, in its own context.
+    public init(_ context: @escaping Context) {
+        kind = .custom(context)
+    }
+
     /// Whether this is ``immediate``: VueFluxCore commits inline then, without wrapping the commit
     /// in a closure (no allocation per dispatch). Package-visible, not public API.
     @inlinable
@@ -68,6 +90,8 @@ public struct Executor: Sendable {
             }
         case .queue(let queue):
             queue.async(execute: work)
+        case .custom(let context):
+            context(work)
         }
     }
 }

@@ -5,9 +5,21 @@ import Testing
 
 @testable import ReactiveLite
 
+// The tests that poll here test real queues and the main queue themselves; everything else that
+// only needs an executor uses `StepExecutor` (see TestSupport.swift) and never waits.
 // Serialized: `Executor.mainThread` runs inline only when no main-thread work submitted through it
 // is waiting, and the tests of this suite are the only ones that submit such work.
 @Suite(.serialized) struct ExecutorTests {
+    @Test func customExecutorHandsEachPieceOfWorkToItsContext() {
+        let steps = StepExecutor()
+        let counter = Counter()
+        steps.executor.execute { counter.increment() }
+        steps.executor.execute { counter.increment() }
+        #expect(counter.value == 0)
+        #expect(steps.runAll() == 2)
+        #expect(counter.value == 2)
+    }
+
     @Test func immediateRunsSynchronouslyOnTheCallingThread() {
         let counter = Counter()
         Executor.immediate.execute { counter.increment() }
@@ -84,22 +96,33 @@ import Testing
         #expect(recorder.values == [7])
     }
 
-    @Test func disposalDropsValuesAlreadyQueued() async {
-        let queue = DispatchQueue(label: "observe-on-dispose")
-        let gate = DispatchSemaphore(value: 0)
-        queue.async { gate.wait() }  // hold the queue so values pile up in the mailbox
+    @Test func disposalDropsValuesAlreadyQueued() {
+        let steps = StepExecutor()
         let sink = Sink<Int>()
         let recorder = Recorder<Int>()
-        let disposable = sink.signal.observe(on: .queue(queue)).observe(recorder.observer)
+        let disposable = sink.signal.observe(on: steps.executor).observe(recorder.observer)
         sink.send(value: 1)
         sink.send(value: 2)
         disposable.dispose()
-        gate.signal()
-        let drained = Counter()
-        queue.async { drained.increment() }
-        #expect(await eventually { drained.value == 1 })
+        steps.runAll()
         #expect(recorder.values.isEmpty)
         #expect(sink.channel.observerCount == 0)
+    }
+
+    @Test func customExecutorDeliversOnlyWhenItRunsTheWorkAndInOrder() {
+        let steps = StepExecutor()
+        let variable = Variable(0)
+        let recorder = Recorder<Int>()
+        variable.signal.observe(on: steps.executor).observe(recorder.observer)
+        variable.value = 1
+        variable.value = 2
+        #expect(recorder.values.isEmpty)
+        #expect(steps.pendingCount == 1)
+        steps.runAll()
+        #expect(recorder.values == [0, 1, 2])
+        variable.value = 3
+        steps.runAll()
+        #expect(recorder.values == [0, 1, 2, 3])
     }
 
     @MainActor
