@@ -9,6 +9,12 @@ import Testing
         #expect(change.count?.value == 2)
     }
 
+    @Test func prexsPropertyChangeNameIsTheChangedPropertyType() {
+        let change = StateChange(new: TestState(count: 2), old: TestState(count: 1))
+        let count: StateChange<TestState>.PropertyChange<Int>? = change.count
+        #expect(count?.value == 2)
+    }
+
     @Test func propertyThatIsEqualIsNotReported() {
         let change = StateChange(new: TestState(count: 2, title: "a"), old: TestState(count: 1, title: "a"))
         #expect(change.changedProperty(for: \.title) == nil)

@@ -16,6 +16,16 @@ import Testing
         withExtendedLifetime(subscriptions) {}
     }
 
+    @Test func removeListenerWithASubscriptionAsInPrex() {
+        let flux = makeFlux()
+        let log = Log<Int>()
+        let subscription = flux.store.addListener(callback: { change in log.append(change.new.count) })
+        flux.dispatcher.dispatch(.increment)
+        flux.store.removeListener(with: subscription)
+        flux.dispatcher.dispatch(.increment)
+        #expect(log.values == [1])
+    }
+
     @Test func listenerReceivesTheOldAndNewStateOfItsAction() {
         let flux = makeFlux(TestState(count: 5))
         let log = Log<StateChange<TestState>>()

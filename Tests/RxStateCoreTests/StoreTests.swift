@@ -189,3 +189,26 @@ import Testing
         #expect(weakStore == nil)
     }
 }
+
+/// RxState's protocol and names, for code that migrates unchanged.
+@Suite struct StoreTypeTests {
+    /// Written against the protocol only, as a view model taking any store would be.
+    private func addCounter<S: StoreType>(to store: S) -> Recorder<Int> {
+        let counts = Recorder<Int>()
+        store.state.observe { (state: StoreState) in counts.append(count(in: state)) }
+        store.dispatch(action: StoreAction.add(states: [CounterState()]))
+        return counts
+    }
+
+    @Test func storeWorksThroughRxStatesStoreTypeProtocol() {
+        let store = Store(mainReducer: { state, action in
+            guard case .increment? = action as? CounterAction else { return state }
+            return state.map { ($0 as? CounterState).map { CounterState(count: $0.count + 1) } ?? $0 }
+        })
+        let counts = addCounter(to: store)
+        store.dispatch(action: CounterAction.increment)
+        #expect(counts.values == [-1, 0, 1])  // empty, added, incremented
+        let made = Store.self as any StoreType.Type
+        #expect(made.init(mainReducer: { state, _ in state }) is Store)
+    }
+}

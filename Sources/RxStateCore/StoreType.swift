@@ -1,0 +1,37 @@
+import ReactiveLite
+
+/// The app state as RxState names it: every substate, in the order they were added.
+public typealias StoreState = [SubstateType]
+
+/// What a store offers, as RxState's `StoreType` protocol: code written against the protocol (a
+/// view model that takes any store, a mock store in tests) migrates unchanged.
+///
+/// ``Store`` conforms. A conforming type crosses threads (observers and middleware run on whichever
+/// thread applies an action), so it is `Sendable`. RxState's `Driver`s are ReactiveLite `Signal`s.
+public protocol StoreType: Sendable {
+    /// Creates a store that applies every action other than a ``StoreAction`` through
+    /// `mainReducer`.
+    init(mainReducer: @escaping MainReducer)
+
+    /// The app state: the current state first, then the state after each applied action.
+    var state: Signal<StoreState> { get }
+
+    /// The app state with the action that produced it: the current pair first, then one pair per
+    /// applied action.
+    var currentStateLastAction: Signal<CurrentStateLastAction> { get }
+
+    /// Applies `action`, or queues it behind the action being applied.
+    func dispatch(action: ActionType)
+
+    /// Keeps `middlewares` and subscribes them to ``currentStateLastAction``, in order.
+    func register(middlewares: [MiddlewareType])
+}
+
+extension Store: StoreType {
+    /// Creates a store whose main reducer is `mainReducer`, as RxState's `Store(mainReducer:)`.
+    ///
+    /// - Parameter mainReducer: The untyped reducer, called after the typed reducers.
+    public convenience init(mainReducer: @escaping MainReducer) {
+        self.init(mainReducer: Optional(mainReducer))
+    }
+}
