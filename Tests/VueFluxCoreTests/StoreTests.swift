@@ -35,6 +35,7 @@ import Testing
         #expect(state.overlapCount == 0)
     }
 
+    // Polls on purpose: real threads on a real concurrent queue are the point of this test.
     @Test func commitsOnAConcurrentQueueAreOneAtATimeAndLoseNothing() async {
         let state = TestState<Local>()
         let store = LocalStore(state: state, mutations: .init(), executor: .queue(.global()))
@@ -51,17 +52,31 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
-    @Test func commitsOnAQueueKeepDispatchOrder() async {
+    @Test func commitsOnAnAsynchronousExecutorKeepDispatchOrder() {
+        let steps = StepExecutor()
         let state = TestState<Local>()
-        let store = LocalStore(state: state, mutations: .init(), executor: .queue(.global()))
+        let store = LocalStore(state: state, mutations: .init(), executor: steps.executor)
 
         for index in 0..<1_000 {
             store.actions.dispatch(action: .record("\(index)"))
         }
+        #expect(state.journal.count == 0)
+        steps.runAll()
 
-        let expected = (0..<1_000).map { "s:\($0)" }
-        #expect(await eventually { state.journal.count == 1_000 })
-        #expect(state.journal.values == expected)
+        #expect(state.journal.values == (0..<1_000).map { "s:\($0)" })
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func customExecutorCommitsWhenItRunsTheWork() {
+        let steps = StepExecutor()
+        let state = TestState<Local>()
+        let store = LocalStore(state: state, mutations: .init(), executor: steps.executor)
+
+        store.actions.dispatch(action: .increment)
+        #expect(state.count.value == 0)
+        #expect(steps.pendingCount == 1)
+        steps.runAll()
+        #expect(state.count.value == 1)
         withExtendedLifetime(store) {}
     }
 
@@ -105,13 +120,11 @@ import Testing
             ])
     }
 
-    @Test func reentrantDispatchOnAQueueExecutorIsQueuedInOrder() async {
+    @Test func reentrantDispatchOnAnAsynchronousExecutorIsQueuedInOrder() {
+        let steps = StepExecutor()
         let state = TestState<Local>()
-        let queue = DispatchQueue(label: "q")
-        let store = LocalStore(state: state, mutations: .init(), executor: .queue(queue))
+        let store = LocalStore(state: state, mutations: .init(), executor: steps.executor)
         let actions = store.actions
-        let gate = DispatchSemaphore(value: 0)
-        queue.async { gate.wait() }
 
         // Both are queued before either commits; "b" is dispatched while "a" commits.
         actions.dispatch(
@@ -119,9 +132,8 @@ import Testing
                 actions.dispatch(action: .record("b"))
             })
         actions.dispatch(action: .record("c"))
-        gate.signal()
+        steps.runAll()
 
-        #expect(await eventually { state.journal.count == 4 })
         #expect(state.journal.values == ["s:a", "s:a done", "s:c", "s:b"])
         withExtendedLifetime(store) {}
     }
