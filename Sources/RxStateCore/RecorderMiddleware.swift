@@ -76,8 +76,14 @@ public final class RecorderMiddleware: MiddlewareType, Sendable {
     /// - Parameters:
     ///   - store: The store to replay onto, usually a fresh one.
     ///   - count: How many actions to replay from the start of the log. A count larger than the
-    ///     log replays the whole log; zero or a negative count replays nothing.
+    ///     log replays the whole log; zero or a negative count replays nothing (a negative one is
+    ///     reported once on standard error in debug builds).
     public func replay(onto store: Store, count: Int? = nil) {
+        if let count, count < 0 {
+            MisuseReporter.shared.report(
+                kind: "RxStateCore.RecorderMiddleware.negativeReplayCount",
+                "replay(onto:count:) was given \(count); a negative count replays nothing.")
+        }
         let actions = self.actions
         for action in actions.prefix(max(0, count ?? actions.count)) {
             store.dispatch(action: action)

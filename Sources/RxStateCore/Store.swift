@@ -208,7 +208,7 @@ extension Store {
             waiter.signal()
         }
         for problem in problems {
-            diagnosticsSink.send(value: problem)
+            report(problem)
         }
         // Read in place through the buffer: iterating the array copied each entry out, retaining
         // and releasing its closure and token per observer.

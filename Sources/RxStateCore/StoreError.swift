@@ -1,5 +1,10 @@
+import ReactiveLite
+
 /// A problem the store met while applying an action, reported on ``Store/diagnostics`` instead of a
 /// crash.
+///
+/// In debug builds the first problem of each kind is also written to standard error, as one line,
+/// so that misuse shows up even when nobody observes `diagnostics`; release builds write nothing.
 ///
 /// The part of the state the problem concerns stays as it was: a skipped typed reducer leaves its
 /// substate untouched, a refused add adds nothing, a refused main-reducer result is dropped (what
@@ -25,4 +30,40 @@ public enum StoreError: Error, Equatable, Sendable {
     /// could deadlock with it). Reported once per refused read, after the reducer, right before the
     /// action is announced.
     case readDuringReduction
+}
+
+extension StoreError {
+    /// The kind of misuse, as the debug report names it: one report per kind.
+    var kind: String {
+        switch self {
+        case .unhandledAction: "RxStateCore.StoreError.unhandledAction"
+        case .substateNotFound: "RxStateCore.StoreError.substateNotFound"
+        case .duplicateSubstate: "RxStateCore.StoreError.duplicateSubstate"
+        case .readDuringReduction: "RxStateCore.StoreError.readDuringReduction"
+        }
+    }
+
+    /// One line saying what happened and what the state did.
+    var explanation: String {
+        switch self {
+        case .unhandledAction(let typeName):
+            "no reducer handles \(typeName) and the store has no main reducer; the state is unchanged."
+        case .substateNotFound(let typeName):
+            "a typed reducer's substate \(typeName) is not in the store; that reducer was skipped."
+        case .duplicateSubstate(let typeName):
+            "\(typeName) would be in the state twice; nothing was added (or the main reducer's result was dropped)."
+        case .readDuringReduction:
+            "the state was read from inside a reducer; the read returned an empty result."
+        }
+    }
+}
+
+extension Store {
+    /// Sends `problem` on ``diagnostics`` and, in debug builds, reports its kind once on standard
+    /// error. The one path every `StoreError` takes.
+    func report(_ problem: StoreError) {
+        MisuseReporter.shared.report(
+            kind: problem.kind, "\(problem.explanation) Observe store.diagnostics to handle it.")
+        diagnosticsSink.send(value: problem)
+    }
 }

@@ -212,3 +212,19 @@ import Testing
         #expect(made.init(mainReducer: { state, _ in state }) is Store)
     }
 }
+
+@Suite struct MisuseVisibilityTests {
+    @Test func storeErrorsAreReportedOnStandardErrorInDebugBuildsAsWellAsOnDiagnostics() {
+        let store = makeStore()
+        let problems = Recorder<StoreError>()
+        store.diagnostics.observe(problems.observer)
+        store.dispatch(action: UnknownAction())
+        #expect(problems.values == [.unhandledAction(typeName: String(reflecting: UnknownAction.self))])
+        #expect(MisuseReporter.shared.hasReported("RxStateCore.StoreError.unhandledAction"))
+    }
+
+    @Test func negativeReplayCountIsReportedInDebugBuilds() {
+        RecorderMiddleware().replay(onto: makeStore(), count: -2)
+        #expect(MisuseReporter.shared.hasReported("RxStateCore.RecorderMiddleware.negativeReplayCount"))
+    }
+}
