@@ -3,7 +3,7 @@ import ReactiveLite
 /// One architecture running one scenario: the adapter through which the harness dispatches the
 /// model's inputs and reads the architecture's state projected onto the model.
 ///
-/// Every driver keeps the contract of docs/DESIGN.md's dispatch rules: `dispatch(_:)` may be
+/// Every driver keeps the dispatch rules of the contract (docs/contract.md): `dispatch(_:)` may be
 /// called from any thread; on an idle store the input is applied when it returns; a dispatch made
 /// while the store is busy (from an observer, or another thread) is applied after the current one,
 /// first in first out, and once every `dispatch` call has returned every input has been applied.
