@@ -6,6 +6,8 @@
 //     swift run VueFluxCounter
 //     swift run RxStateCounter
 //
+// Their tests (`swift test`) show how to test state, side effects and cancellation in each.
+//
 // An app depends on the package by its URL (see docs/getting-started.md); these examples use the
 // checkout they sit in, under the same package name.
 import PackageDescription
@@ -42,6 +44,9 @@ let package = Package(
                 .product(name: "ReactiveLite", package: "unidirectional-flow"),
             ]
         ),
+        .testTarget(name: "PrexCounterTests", dependencies: ["PrexCounter", "CounterServer"]),
+        .testTarget(name: "VueFluxCounterTests", dependencies: ["VueFluxCounter", "CounterServer"]),
+        .testTarget(name: "RxStateCounterTests", dependencies: ["RxStateCounter", "CounterServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

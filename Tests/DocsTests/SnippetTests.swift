@@ -149,6 +149,7 @@ func checkBlocks(in file: URL, update: Bool) throws -> [String] {
         #expect(throws: SnippetError.self) { try region("self-check", in: "docs/README.md") }
         #expect(
             try region("counter-server", in: "Examples/Sources/CounterServer/CounterServer.swift").first
-                == "/// Stands for a network API: it answers after a delay, and a cancelled request stops at once.")
+                == "/// Stands for a network API: it answers after a delay, and a cancelled request stops at once."
+        )
     }
 }

@@ -38,12 +38,12 @@ struct CounterMutations: Mutations {
 }
 
 extension Computed where State == CounterState {
-    var count: Signal<Int> {
-        state.count.signal
+    var count: Constant<Int> {
+        state.count.constant
     }
 
-    var isLoading: Signal<Bool> {
-        state.isLoading.signal.skipRepeats()  // a Variable announces every write, equal or not
+    var isLoading: Constant<Bool> {
+        state.isLoading.constant
     }
 }
 // snippet-end: vueflux-counter-state
@@ -87,10 +87,10 @@ final class CounterScreen {
         self.server = server
         // `observe` returns a Disposable; keep it (here in the scope) to end the observation.
         // Dropping it does not end it: the observer would go on as long as the store's state lives.
-        scope += store.computed.count.observe { count in print("count: \(count)") }
-        scope += store.computed.isLoading.observe { isLoading in
-            print(isLoading ? "loading..." : "idle")
-        }
+        scope += store.computed.count.signal.observe { count in print("count: \(count)") }
+        scope += store.computed.isLoading.signal
+            .skipRepeats()  // a Variable announces every write, equal or not
+            .observe { isLoading in print(isLoading ? "loading..." : "idle") }
     }
 
     func incrementTapped() {
