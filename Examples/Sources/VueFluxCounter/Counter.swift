@@ -92,7 +92,9 @@ final class CounterScreen {
             .skipRepeats()  // a Variable announces every write, equal or not
             .observe { isLoading in print(isLoading ? "loading..." : "idle") }
     }
+    // snippet-end: vueflux-counter-screen
 
+    // snippet: vueflux-counter-screen-load
     func incrementTapped() {
         store.actions.increment()
     }
@@ -110,4 +112,4 @@ final class CounterScreen {
         return task
     }
 }
-// snippet-end: vueflux-counter-screen
+// snippet-end: vueflux-counter-screen-load
