@@ -60,8 +60,8 @@ extension Actions where State == CounterState {
 
     /// Loads the count saved on the server; cancelled with the store, or with the calling task.
     func load(from server: CounterServer) async {
-        // The body runs on the main actor, where the screen dispatches and cancels: actions reach
-        // the store in the order the user caused them, and the check after `await` is exact.
+        // The body runs on the main actor, where the screen dispatches: its actions reach the
+        // store in the order the user caused them.
         await withStoreLifetime { @MainActor in
             dispatch(action: .loadStarted)
             guard let count = try? await server.fetchCount() else { return }  // cancelled
