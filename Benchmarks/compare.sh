@@ -82,6 +82,10 @@ if [ "$instructions" = 1 ]; then
     echo "== Instructions: callgrind, each case at N and 3N iterations =="
     : > "$results/instructions.tsv"
     while IFS=$'\t' read -r name _ iterations; do
+        if [ "$iterations" = 0 ]; then
+            echo "$name: no instruction count (it waits on other threads; the count depends on scheduling)"
+            continue
+        fi
         if [ "$smoke" = 1 ]; then iterations=1; fi
         small=$iterations
         large=$((3 * iterations))
@@ -106,15 +110,19 @@ fi
 
 echo
 echo "== Flood and victim: one thread floods, another dispatches every 25 ms =="
+# Whether the victim is caught depends on timing: three runs per subject, the report keeps the worst.
 seconds=2
-if [ "$smoke" = 1 ]; then seconds=0.3; fi
+rounds=3
+if [ "$smoke" = 1 ]; then seconds=0.3; rounds=1; fi
 : > "$results/flood.tsv"
 for subject in $("$bin/InstructionCounts" flood-subjects); do
-    echo "$subject: flooding for $seconds s"
-    if ! timeout 120 "$bin/InstructionCounts" flood "$subject" "$seconds" >> "$results/flood.tsv"; then
-        echo "compare.sh: the flood on $subject did not finish" >&2
-        failures=$((failures + 1))
-    fi
+    echo "$subject: $rounds run(s) of $seconds s"
+    for _ in $(seq "$rounds"); do
+        if ! timeout 120 "$bin/InstructionCounts" flood "$subject" "$seconds" >> "$results/flood.tsv"; then
+            echo "compare.sh: the flood on $subject did not finish" >&2
+            failures=$((failures + 1))
+        fi
+    done
 done
 
 echo

@@ -214,7 +214,9 @@ func console(_ results: Results) -> String {
                     all.map { [$0.name, $0.target, $0.measured, $0.word] }))
     }
     if !results.floods.isEmpty {
-        parts.append("Flood and victim:\n" + textTable(floodHeader, floodTable(results)))
+        parts.append(
+            "Flood and victim (each subject's worst of \(results.floods[0].runs) run(s)):\n"
+                + textTable(floodHeader, floodTable(results)))
     }
     return parts.joined(separator: "\n\n")
 }
@@ -243,8 +245,9 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
         The primary figure is **instructions per operation**, counted by `valgrind --tool=callgrind` in
         a release build: each case runs at a small and a large iteration count, and the difference in
         instructions divided by the difference in operations leaves start-up and set-up out. The count
-        is the same from run to run and from one x86_64 machine to another, so the ratios and the
-        targets below hold anywhere. Time and allocations come from
+        is the same from run to run and from one x86_64 machine to another (bar the C library's
+        CPU-specific `memcpy`, which workload 4's copies use), so the ratios and the targets below
+        hold anywhere. Time and allocations come from
         [package-benchmark](https://github.com/ordo-one/benchmark) (medians, p50) and are secondary:
         they are this machine's, and on a shared machine they move by 10 to 20% between runs.
 
@@ -305,9 +308,11 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
         many actions the flooder dispatched, the peak backlog (actions dispatched minus actions the
         observer has seen, sampled every 2 ms), the resident memory before the flood and at its peak,
         and how long delivery took to catch up once the flood stopped. ReactiveLite is
-        `variable.value += 1`. Targets: the slowest victim call at most \(Int(floodMaxMilliseconds)) ms, and
-        memory flat (at most \(Int(floodMemoryGrowthMiB)) MiB of growth). These are times on this
-        machine.
+        `variable.value += 1`. Whether the victim is caught as the drainer of the flooder's stream
+        depends on timing, so each subject is flooded \(results.floods.first?.runs ?? 1) time(s) and the
+        table shows its worst run (its slowest victim call). Targets: the slowest victim call at most
+        \(Int(floodMaxMilliseconds)) ms, and memory flat (at most \(Int(floodMemoryGrowthMiB)) MiB of
+        growth). These are times on this machine.
 
 
         """
@@ -338,12 +343,14 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
           `state.items.value.append(x)` reads the `Variable` (a second reference) and writes it back, so
           the append copies too.
         - **Workload 5** under callgrind runs the two threads one at a time (valgrind serializes
-          threads), so its instruction count is close to the uncontended cost; its time shows the
-          contention. Under contention the baseline's lock makes the two threads take turns for every
+          threads), so its instruction count is close to the uncontended cost and moves by a few
+          percent from run to run with the interleaving; its time shows the contention. Under contention the baseline's lock makes the two threads take turns for every
           dispatch, and a thread that finds it taken sleeps in the kernel.
         - **Workload 6** is dominated by task scheduling: each search hops between the main actor and a
           task twice, so its figures vary from run to run and say little about the architectures; it
-          has no target. It shows that the full loop (intent, side effect, response, view) works on each
+          has no target, and no instruction count: it waits for each page by yielding the main actor
+          while another thread answers, and under callgrind (one thread at a time) how often it yields
+          depends on the scheduling. It shows that the full loop (intent, side effect, response, view) works on each
           of them with a real asynchronous client interface.
 
         """

@@ -17,6 +17,8 @@ struct InstructionCount {
 /// One flood run (see Sources/Workloads/Flood.swift).
 struct FloodFigures {
     let subject: String
+    /// How many runs the subject had; the figures are those of its worst.
+    var runs: Int
     let victimCalls: Int
     let victimP99: Double
     let victimMax: Double
@@ -77,17 +79,27 @@ struct Results {
         }
     }
 
-    /// Reads the flood lines `InstructionCounts flood` printed.
+    /// Reads the flood lines `InstructionCounts flood` printed, and keeps each subject's worst run
+    /// (its slowest victim call): whether a victim is caught by the flood depends on timing.
     mutating func readFloods(file: URL) throws {
+        var worst: [String: FloodFigures] = [:]
+        var order: [String] = []
         for fields in try tsv(file) where fields.count == 9 {
             let numbers = fields.dropFirst().map { Double($0) ?? -1 }
-            floods.append(
-                FloodFigures(
-                    subject: fields[0], victimCalls: Int(numbers[0]), victimP99: numbers[1],
-                    victimMax: numbers[2],
-                    flooded: Int(numbers[3]), peakBacklog: Int(numbers[4]), rssBefore: numbers[5],
-                    rssPeak: numbers[6], drain: numbers[7]))
+            let run = FloodFigures(
+                subject: fields[0], runs: 1, victimCalls: Int(numbers[0]), victimP99: numbers[1],
+                victimMax: numbers[2], flooded: Int(numbers[3]), peakBacklog: Int(numbers[4]),
+                rssBefore: numbers[5], rssPeak: numbers[6], drain: numbers[7])
+            guard let previous = worst[run.subject] else {
+                worst[run.subject] = run
+                order.append(run.subject)
+                continue
+            }
+            var kept = run.victimMax > previous.victimMax ? run : previous
+            kept.runs = previous.runs + 1
+            worst[run.subject] = kept
         }
+        floods = order.compactMap { worst[$0] }
     }
 
     /// A time-side figure per operation (nanoseconds, or a count for allocations).

@@ -15,7 +15,9 @@ package struct Case: Sendable {
     /// package-benchmark's iterations per sample (1 or 1,000).
     package let iterationsPerSample: Int
     /// Iterations of the small run under callgrind; the large run does three times as many, and the
-    /// instructions per operation are the difference divided by the difference in operations.
+    /// instructions per operation are the difference divided by the difference in operations. Zero
+    /// when the count is not reproducible (workload 6 waits by yielding to other threads, and how
+    /// often depends on the scheduling), so the case has no instruction figure.
     package let callgrindIterations: Int
     /// Sets the case up and returns its loop.
     package let body: Body

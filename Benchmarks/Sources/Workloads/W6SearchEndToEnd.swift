@@ -22,12 +22,12 @@ let searchEndToEnd: [Case] = {
     }
     return [
         Case(
-            "W6", "Baseline", iterationsPerSample: 1, callgrindIterations: 20,
+            "W6", "Baseline", iterationsPerSample: 1, callgrindIterations: 0,
             body: searches { client in BaselineSearchScreen(client: client) })
     ]
         + Architecture.allCases.map { architecture in
             Case(
-                "W6", name(of: architecture), iterationsPerSample: 1, callgrindIterations: 20,
+                "W6", name(of: architecture), iterationsPerSample: 1, callgrindIterations: 0,
                 body: searches { client in
                     HarnessScreen(screen: SearchModel.makeScreen(architecture, client: client))
                 })
