@@ -343,9 +343,11 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
           `state.items.value.append(x)` reads the `Variable` (a second reference) and writes it back, so
           the append copies too.
         - **Workload 5** under callgrind runs the two threads one at a time (valgrind serializes
-          threads), so its instruction count is close to the uncontended cost and moves by a few
-          percent from run to run with the interleaving; its time shows the contention. Under contention the baseline's lock makes the two threads take turns for every
-          dispatch, and a thread that finds it taken sleeps in the kernel.
+          threads), so its instruction count is close to the uncontended cost, but not reproducible:
+          it moves from run to run with how valgrind interleaves the threads (VueFluxCore measured
+          from 2.8x to 5.7x the baseline over three runs, the others by 5 to 15%). Its time shows the
+          contention: the baseline's lock makes the two threads take turns for every dispatch, and a
+          thread that finds it taken sleeps in the kernel.
         - **Workload 6** is dominated by task scheduling: each search hops between the main actor and a
           task twice, so its figures vary from run to run and say little about the architectures; it
           has no target, and no instruction count: it waits for each page by yielding the main actor
