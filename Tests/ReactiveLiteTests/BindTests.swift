@@ -73,6 +73,7 @@ extension FakeLabel {
         #expect(log.values.isEmpty)
     }
 
+    // Polls on purpose: the hop from a background thread to the real main queue is the point.
     @Test func valuesSentInTheBackgroundArriveOnTheMainThreadInOrder() async {
         let sink = Sink<Int>()
         let label = FakeLabel()

@@ -164,6 +164,7 @@ import Testing
         #expect(states == [0, 1, 2])
     }
 
+    // Polls on purpose: delivery through the real main queue is the point.
     @Test func observingOnTheMainThreadDeliversThereInOrder() async {
         let store = makeStore()
         let counts = Recorder<Int>()

@@ -29,20 +29,18 @@ extension Computed where State == TestState<Local> {
         #expect(store.computed.count.value == 2)
     }
 
-    @Test func observersRunWhereTheStoreCommits() async {
-        let key = DispatchSpecificKey<UInt8>()
-        let queue = DispatchQueue(label: "commits")
-        queue.setSpecific(key: key, value: 9)
-        let store = LocalStore(state: TestState(), mutations: .init(), executor: .queue(queue))
-        let seen = Recorder<UInt8?>()
+    @Test func observersRunWhereTheStoreCommits() {
+        let steps = StepExecutor()
+        let store = LocalStore(state: TestState(), mutations: .init(), executor: steps.executor)
+        let seen = Recorder<Int>()
         let observation = store.computed.count.signal.observe { value in
-            if value > 0 { seen.append(DispatchQueue.getSpecific(key: key)) }
+            if value > 0 { seen.append(value) }
         }
 
         store.actions.dispatch(action: .increment)
-
-        #expect(await eventually { seen.count == 1 })
-        #expect(seen.values == [9])
+        #expect(seen.values.isEmpty)
+        steps.runAll()  // the commit runs here, and the observers with it
+        #expect(seen.values == [1])
         observation.dispose()
     }
 

@@ -109,16 +109,23 @@ import Testing
         #expect(registeredStoreCount(for: TestState<Tag>.self) == 1)
     }
 
-    @Test func globalDispatchToStoresOnQueueExecutorsCommitsOnEach() async {
+    @Test func globalDispatchToStoresOnAsynchronousExecutorsCommitsOnEach() {
         enum Tag {}
-        let first = Store(state: TestState<Tag>(), mutations: .init(), executor: .queue(.global()))
-        let second = Store(state: TestState<Tag>(), mutations: .init(), executor: .mainThread)
+        let firstSteps = StepExecutor()
+        let secondSteps = StepExecutor()
+        let first = Store(state: TestState<Tag>(), mutations: .init(), executor: firstSteps.executor)
+        let second = Store(state: TestState<Tag>(), mutations: .init(), executor: secondSteps.executor)
 
         for _ in 0..<100 {
             Store<TestState<Tag>>.actions.dispatch(action: .increment)
         }
+        #expect(first.computed.state.count.value == 0 && second.computed.state.count.value == 0)
 
-        #expect(await eventually { first.computed.state.count.value == 100 })
-        #expect(await eventually { second.computed.state.count.value == 100 })
+        firstSteps.runAll()
+        #expect(first.computed.state.count.value == 100)
+        #expect(second.computed.state.count.value == 0)
+        secondSteps.runAll()
+        #expect(second.computed.state.count.value == 100)
+        #expect(first.computed.state.overlapCount == 0 && second.computed.state.overlapCount == 0)
     }
 }

@@ -184,6 +184,7 @@ import Testing
         #expect(seen.values == [3])
     }
 
+    // Polls on purpose: the dispatch queue itself is what this test is about.
     @Test func queueExecutorCommitsOnItsQueueAfterDispatchReturns() async {
         let state = TestState<Local>()
         let key = DispatchSpecificKey<UInt8>()
@@ -203,6 +204,7 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
+    // Polls on purpose: the main queue itself is what this test is about.
     @Test func mainThreadExecutorCommitsOnTheMainQueue() async {
         let state = TestState<Local>()
         let store = LocalStore(state: state, mutations: .init(), executor: .mainThread)
