@@ -161,6 +161,8 @@ import Testing
         let inReducer = DispatchSemaphore(value: 0)
         store.register(TasksState.self, for: TasksAction.self) { state, _ in
             inReducer.signal()
+            // Real threads are the point: the sleep keeps the reducer running while the other
+            // thread reads, which must wait for it. No executor is involved to drive instead.
             Thread.sleep(forTimeInterval: 0.05)
             state.tasks.append("slow")
         }
