@@ -51,14 +51,14 @@ public final class ObservableView<State: PrexCore.State>: View, Observable {
     /// A property of the state shown (`view.count`), observed on its own and compared with `==`: it
     /// is invalidated only by a change that alters this property.
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        members.access(keyPath, isEqual: ==, of: self, in: registrar)
+        members.access(keyPath, of: self, in: registrar)
         return shown[keyPath: keyPath]
     }
 
     /// A property of the state shown whose type is not `Equatable`, observed on its own: it is
     /// invalidated on every state change, since it cannot be compared.
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        members.access(keyPath, isEqual: nil, of: self, in: registrar)
+        members.accessUncompared(keyPath, of: self, in: registrar)
         return shown[keyPath: keyPath]
     }
 

@@ -68,14 +68,14 @@ public final class ObservableValue<Value: Sendable>: Observable {
     /// A member of the value held (`model.title`), observed on its own and compared with `==`: it is
     /// invalidated only when a new value changes this member.
     public subscript<Member: Equatable>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
-        members.access(keyPath, isEqual: ==, of: self, in: registrar)
+        members.access(keyPath, of: self, in: registrar)
         return current[keyPath: keyPath]
     }
 
     /// A member of the value held whose type is not `Equatable`, observed on its own: it is
     /// invalidated on every new value, since it cannot be compared.
     public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
-        members.access(keyPath, isEqual: nil, of: self, in: registrar)
+        members.accessUncompared(keyPath, of: self, in: registrar)
         return current[keyPath: keyPath]
     }
 

@@ -33,27 +33,38 @@ struct TrackedMembers<Model: Observable, Root> {
         self.base = base
     }
 
-    /// Records `keyPath` if new, and registers its access with `registrar`.
-    ///
-    /// - Parameter isEqual: How to compare the member, or `nil` to count every new value as a
-    ///   change.
-    mutating func access<Value>(
+    /// Records `keyPath` if new, compared with `==`, and registers its access with `registrar`.
+    mutating func access<Value: Equatable>(
         _ keyPath: KeyPath<Root, Value>,
-        isEqual: ((Value, Value) -> Bool)?,
         of model: Model,
         in registrar: ObservationRegistrar
+    ) {
+        access(keyPath, of: model, in: registrar) { old, new in
+            old[keyPath: keyPath] != new[keyPath: keyPath]
+        }
+    }
+
+    /// Records `keyPath` if new, counting every new value as a change of it (its type cannot be
+    /// compared), and registers its access with `registrar`.
+    mutating func accessUncompared<Value>(
+        _ keyPath: KeyPath<Root, Value>,
+        of model: Model,
+        in registrar: ObservationRegistrar
+    ) {
+        access(keyPath, of: model, in: registrar) { _, _ in true }
+    }
+
+    private mutating func access<Value>(
+        _ keyPath: KeyPath<Root, Value>,
+        of model: Model,
+        in registrar: ObservationRegistrar,
+        differs: @escaping (Root, Root) -> Bool
     ) {
         if let member = members[keyPath] {
             member.access(model, registrar)
             return
         }
         let path = base.appending(path: keyPath)
-        let differs: (Root, Root) -> Bool
-        if let isEqual {
-            differs = { old, new in !isEqual(old[keyPath: keyPath], new[keyPath: keyPath]) }
-        } else {
-            differs = { _, _ in true }
-        }
         let member = Member(
             differs: differs,
             access: { model, registrar in registrar.access(model, keyPath: path) },
@@ -74,7 +85,9 @@ struct TrackedMembers<Model: Observable, Root> {
 ///
 /// Checked at run time, since a generic model does not know statically whether its value is
 /// `Equatable`. An optional's `nil` is not seen as `Equatable` by the cast, so `nil` to `nil` counts
-/// as a change: one spurious invalidation, never a missed one.
+/// as a change: one spurious invalidation, never a missed one. Only Observation's models call it,
+/// hence the same availability (a cast to `any Equatable` also needs a recent runtime).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 func observedValuesAreEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
     guard let lhs = lhs as? any Equatable else { return false }
     return lhs.isEqual(toValue: rhs)
