@@ -65,7 +65,9 @@ enum PrexSearch {
             super.init(view: view, flux: Flux(state: State(), mutation: Mutation()))
         }
 
-        isolated deinit {
+        // A plain deinit is not isolated, but it may read a stored property of a Sendable type,
+        // and a task handle is Sendable: no `isolated deinit` (Swift 6.2) needed.
+        deinit {
             request?.cancel()
         }
 

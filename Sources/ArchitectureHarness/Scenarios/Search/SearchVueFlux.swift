@@ -81,7 +81,9 @@ enum VueFluxSearch {
             self.client = client
         }
 
-        isolated deinit {
+        // A plain deinit is not isolated, but it may read a stored property of a Sendable type,
+        // and a task handle is Sendable: no `isolated deinit` (Swift 6.2) needed.
+        deinit {
             request?.cancel()
         }
 
