@@ -40,6 +40,10 @@ public func finishes(within seconds: Double = 30, _ body: @escaping @Sendable ()
 }
 
 /// Waits, without blocking, until `condition` holds or `seconds` pass; returns whether it held.
+///
+/// Only for tests where real threads, a real queue or Swift concurrency are the point. Where the
+/// subject takes an `Executor`, drive a step executor (a `StepExecutor` in the module's test
+/// support) instead: the test then runs the work when it wants, with no sleep and no timeout.
 @discardableResult
 public func eventually(within seconds: Double = 30, _ condition: @Sendable () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
