@@ -1,0 +1,32 @@
+import Testing
+import XCTest
+
+/// Sends a test store's failures to the framework that runs the current test.
+///
+/// Under Swift Testing (`Test.current` is set) a failure is an `Issue.record`, so `withKnownIssue`
+/// can expect it; otherwise it is an `XCTFail`. Tests of the test stores themselves bind `capture`
+/// to collect the messages instead, which is how an XCTest asserts on a failure's text where
+/// `XCTExpectFailure` does not exist (swift-corelibs-xctest has none).
+package enum FailureReporter {
+    /// Receives every failure instead of the test framework while bound (task-local).
+    @TaskLocal package static var capture: (@Sendable (String, CallSite) -> Void)?
+
+    /// Reports `message` as a failure of the running test, at `site`.
+    package static func fail(_ message: String, at site: CallSite) {
+        if let capture {
+            capture(message, site)
+        } else if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(
+                    fileID: String(describing: site.fileID),
+                    filePath: String(describing: site.filePath),
+                    line: Int(site.line),
+                    column: Int(site.column)
+                )
+            )
+        } else {
+            XCTFail(message, file: site.filePath, line: site.line)
+        }
+    }
+}
