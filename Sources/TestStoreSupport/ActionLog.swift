@@ -46,7 +46,7 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
         }
     }
 
-    private let storage = Locked(Storage())
+    private let storage = LockedBox(Storage())
 
     package init() {}
 

@@ -19,7 +19,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     package let log = ActionLog<Action, State>()
     /// Whether every action and state change must be asserted.
     package let isExhaustive: Bool
-    private let progress: Locked<Progress>
+    private let progress: LockedBox<Progress>
     private let currentState: @Sendable () -> State
     private let describe: @Sendable (Action) -> String
     private let created: CallSite
@@ -37,7 +37,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         currentState: @escaping @Sendable () -> State,
         describe: @escaping @Sendable (Action) -> String
     ) {
-        progress = Locked(Progress(expected: initialState))
+        progress = LockedBox(Progress(expected: initialState))
         self.isExhaustive = isExhaustive
         self.created = created
         self.currentState = currentState
@@ -169,6 +169,11 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
                 at: site
             )
         }
+    }
+
+    /// Reports `message` at the test store's creation, where `deinit` reports.
+    package func reportAtCreation(_ message: String) {
+        FailureReporter.fail(message, at: created)
     }
 
     /// Whether `finish` ran.

@@ -148,7 +148,7 @@ func makeEchoFlux() -> Flux<CounterAction, CounterState> {
 
 /// Lets a mutation dispatch to the dispatcher of the flux it belongs to, set after the flux.
 final class DispatcherBox: Sendable {
-    private let dispatcher = Locked<Dispatcher<CounterAction>?>(nil)
+    private let dispatcher = LockedBox<Dispatcher<CounterAction>?>(nil)
 
     func set(_ dispatcher: Dispatcher<CounterAction>) {
         self.dispatcher.withLock { $0 = dispatcher }

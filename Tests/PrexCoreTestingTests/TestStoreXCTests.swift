@@ -70,7 +70,7 @@ struct CapturedFailure: Sendable {
 /// Runs `body` with the test store's failures captured instead of reported.
 @MainActor
 func captureFailures(_ body: @MainActor () async -> Void) async -> [CapturedFailure] {
-    let failures = Locked<[CapturedFailure]>([])
+    let failures = LockedBox<[CapturedFailure]>([])
     await FailureReporter.$capture.withValue({ message, site in
         failures.withLock {
             $0.append(CapturedFailure(message: message, file: "\(site.filePath)", line: site.line))

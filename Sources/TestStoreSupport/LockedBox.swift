@@ -3,7 +3,7 @@ import Foundation
 /// A value behind an `NSLock`, for the test stores' bookkeeping (not a hot path).
 ///
 /// `@unchecked Sendable`: `value` is read and written only inside `withLock`, under `lock`.
-package final class Locked<Value>: @unchecked Sendable {
+package final class LockedBox<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
