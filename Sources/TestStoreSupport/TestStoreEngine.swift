@@ -22,6 +22,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     private let progress: LockedBox<Progress>
     private let currentState: @Sendable () -> State
     private let describe: @Sendable (Action) -> String
+    private let present: @Sendable (State) -> Any
     private let created: CallSite
 
     /// - Parameters:
@@ -30,13 +31,16 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     ///   - created: Where the test store was created: failures found at its `deinit` go there.
     ///   - currentState: Reads the store's state now.
     ///   - describe: An action as failure messages show it.
+    ///   - present: What a state diff dumps for a state; the state itself by default.
     package init(
         initialState: State,
         isExhaustive: Bool,
         created: CallSite,
         currentState: @escaping @Sendable () -> State,
-        describe: @escaping @Sendable (Action) -> String
+        describe: @escaping @Sendable (Action) -> String,
+        present: @escaping @Sendable (State) -> Any = { $0 }
     ) {
+        self.present = present
         progress = LockedBox(Progress(expected: initialState))
         self.isExhaustive = isExhaustive
         self.created = created
@@ -165,7 +169,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         if expected != actual {
             FailureReporter.fail(
                 "The state changed after the last assertion, with no action to assert it by "
-                    + "(- expected, + actual):\n\n" + StateDiff.describe(expected: expected, actual: actual),
+                    + "(- expected, + actual):\n\n" + StateDiff.describe(expected: present(expected), actual: present(actual)),
                 at: site
             )
         }
@@ -204,7 +208,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
             if expected != actual {
                 FailureReporter.fail(
                     "\(what): the state differs from the expectation (- expected, + actual):\n\n"
-                        + StateDiff.describe(expected: expected, actual: actual),
+                        + StateDiff.describe(expected: present(expected), actual: present(actual)),
                     at: site
                 )
             } else if expectation != nil, expected == previous {
@@ -220,7 +224,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
             if expected != actual {
                 FailureReporter.fail(
                     "\(what): the state differs from the expectation (- expected, + actual):\n\n"
-                        + StateDiff.describe(expected: expected, actual: actual)
+                        + StateDiff.describe(expected: present(expected), actual: present(actual))
                         + "\n(With exhaustivity .off the expectation is applied to the actual state: "
                         + "assign values, `$0.count = 2`, rather than change them, `$0.count += 1`.)",
                     at: site
