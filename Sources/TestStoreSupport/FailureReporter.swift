@@ -30,3 +30,30 @@ package enum FailureReporter {
         }
     }
 }
+
+/// A failure a test store reported while `FailureReporter.captureFailures` collected them.
+package struct CapturedFailure: Sendable, Equatable {
+    package let message: String
+    package let filePath: String
+    package let line: UInt
+}
+
+extension FailureReporter {
+    /// Runs `body` with the test stores' failures collected instead of reported, and returns them:
+    /// how the tests of the test stores assert on failures under XCTest.
+    package static func captureFailures(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async -> Void
+    ) async -> [CapturedFailure] {
+        let failures = LockedBox<[CapturedFailure]>([])
+        let collect: @Sendable (String, CallSite) -> Void = { message, site in
+            failures.withLock {
+                $0.append(CapturedFailure(message: message, filePath: "\(site.filePath)", line: site.line))
+            }
+        }
+        await $capture.withValue(collect) {
+            await body()
+        }
+        return failures.withLock { $0 }
+    }
+}

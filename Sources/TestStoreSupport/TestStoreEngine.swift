@@ -71,7 +71,8 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     /// the log position from which the send's actions start.
     package func beginSend(_ what: String, site: CallSite) -> Int {
         if progress.withLock({ $0.isFinished }) {
-            FailureReporter.fail("\(what) after finish(): the test store no longer checks anything.", at: site)
+            FailureReporter.fail(
+                "\(what) after finish(): the test store no longer checks anything.", at: site)
         }
         let unasserted = takeUnconsumed()
         if isExhaustive, !unasserted.isEmpty {
@@ -169,7 +170,8 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         if expected != actual {
             FailureReporter.fail(
                 "The state changed after the last assertion, with no action to assert it by "
-                    + "(- expected, + actual):\n\n" + StateDiff.describe(expected: present(expected), actual: present(actual)),
+                    + "(- expected, + actual):\n\n"
+                    + StateDiff.describe(expected: present(expected), actual: present(actual)),
                 at: site
             )
         }

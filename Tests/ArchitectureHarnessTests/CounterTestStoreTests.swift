@@ -1,4 +1,3 @@
-@testable import ArchitectureHarness
 import PrexCore
 import PrexCoreTesting
 import ReactiveLite
@@ -7,6 +6,8 @@ import RxStateCoreTesting
 import Testing
 import VueFluxCore
 import VueFluxCoreTesting
+
+@testable import ArchitectureHarness
 
 /// The counter scenario through each module's test store: every input is sent as a view would
 /// (a presenter method, an action creator, a dispatch) and the state it produces is asserted in
@@ -32,7 +33,9 @@ import VueFluxCoreTesting
         let store = PrexCoreTesting.TestStore(flux: PrexCounterAdapter.makeFlux())
         for (input, count) in Self.script {
             // No closure where the model says nothing changes: a closure that changes nothing fails.
-            let expectation = count.map { count in { (state: inout PrexCounter.State) in state.count = count } }
+            let expectation = count.map { count in
+                { (state: inout PrexCounter.State) in state.count = count }
+            }
             await store.send(
                 { presenter in
                     switch input {
@@ -60,7 +63,9 @@ import VueFluxCoreTesting
     @Test func rxStateDispatchesProduceTheModelsCounts() async {
         let store = RxStateCoreTesting.TestStore<RxStateCounter.State>(store: RxStateCounter.makeStore())
         for (input, count) in Self.script {
-            let expectation = count.map { count in { (state: inout RxStateCounter.State) in state.count = count } }
+            let expectation = count.map { count in
+                { (state: inout RxStateCounter.State) in state.count = count }
+            }
             await store.send(RxStateCounterAdapter.action(for: input), assert: expectation)
         }
         await store.finish()
@@ -91,9 +96,17 @@ import VueFluxCoreTesting
             }
         }
         let store = VueFluxCoreTesting.TestStore(store: vueFlux) { $0.count.value }
-        await store.send { $0.increment() } assert: { $0 = 1 }
+        await store.send {
+            $0.increment()
+        } assert: {
+            $0 = 1
+        }
         await store.receive(.add(10)) { $0 = 11 }
-        await store.send { $0.increment() } assert: { $0 = 12 }
+        await store.send {
+            $0.increment()
+        } assert: {
+            $0 = 12
+        }
         await store.finish()
         observation.dispose()
     }

@@ -9,8 +9,16 @@ import Testing
     @Test func incrementLaterCountsWhenTheDelayedActionArrives() async {
         let store = TestStore(initialState: CounterState(), mutation: CounterMutation())
 
-        await store.send { $0.increment() } assert: { $0.count = 1 }
-        await store.send { $0.incrementLater() } assert: { $0.isWaiting = true }
+        await store.send {
+            $0.increment()
+        } assert: {
+            $0.count = 1
+        }
+        await store.send {
+            $0.incrementLater()
+        } assert: {
+            $0.isWaiting = true
+        }
         await store.receive(.delayedIncrement) {
             $0.count = 2
             $0.isWaiting = false
@@ -35,7 +43,8 @@ import Testing
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return issue.sourceLocation?.line == line
-                && text.contains("send(increment): the state differs from the expectation (- expected, + actual)")
+                && text.contains(
+                    "send(increment): the state differs from the expectation (- expected, + actual)")
                 && text.contains("-   - count: 2") && text.contains("+   - count: 1")
         }
     }
@@ -55,7 +64,8 @@ import Testing
         await withKnownIssue {
             await store.finish()
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("1 action received but not asserted:\n  delayedIncrement")
+            issue.comments.map(\.rawValue).joined().contains(
+                "1 action received but not asserted:\n  delayedIncrement")
         }
     }
 
@@ -89,11 +99,16 @@ import Testing
 
     @Test func receivingAnotherActionFails() async {
         let store = TestStore(initialState: CounterState(), mutation: CounterMutation())
-        await store.send { $0.incrementLater() } assert: { $0.isWaiting = true }
+        await store.send {
+            $0.incrementLater()
+        } assert: {
+            $0.isWaiting = true
+        }
         await withKnownIssue {
             await store.receive(.increment) { $0.count = 1 }
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("received an unexpected action instead:\n  delayedIncrement")
+            issue.comments.map(\.rawValue).joined().contains(
+                "received an unexpected action instead:\n  delayedIncrement")
         }
         await store.finish()
     }
@@ -101,7 +116,10 @@ import Testing
     @Test func anExpectationThatChangesNothingFails() async {
         let store = TestStore(initialState: CounterState(), mutation: CounterMutation())
         await withKnownIssue {
-            await store.send { _ in } assert: { $0.count = 0 }
+            await store.send { _ in
+            } assert: {
+                $0.count = 0
+            }
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("the expectation changed nothing")
         }

@@ -8,8 +8,16 @@ import XCTest
 final class TestStoreXCTests: XCTestCase {
     @MainActor func testTheCounterPassesUnderXCTest() async {
         let store = TestStore(initialState: CounterState(), mutation: CounterMutation())
-        await store.send { $0.increment() } assert: { $0.count = 1 }
-        await store.send { $0.incrementLater() } assert: { $0.isWaiting = true }
+        await store.send {
+            $0.increment()
+        } assert: {
+            $0.count = 1
+        }
+        await store.send {
+            $0.incrementLater()
+        } assert: {
+            $0.isWaiting = true
+        }
         await store.receive(.delayedIncrement) {
             $0.count = 2
             $0.isWaiting = false
@@ -19,7 +27,7 @@ final class TestStoreXCTests: XCTestCase {
 
     @MainActor func testAWrongStateFailsWithAReadableDiff() async {
         let line: UInt = #line + 3
-        let failures = await captureFailures {
+        let failures = await FailureReporter.captureFailures {
             let store = TestStore(initialState: CounterState(), mutation: CounterMutation())
             await store.send(.increment) { $0.count = 2 }
             await store.finish()
@@ -38,11 +46,11 @@ final class TestStoreXCTests: XCTestCase {
             ]
         )
         XCTAssertEqual(failures.map(\.line), [line])
-        XCTAssertEqual(failures.map(\.file), [#filePath])
+        XCTAssertEqual(failures.map(\.filePath), [#filePath])
     }
 
     @MainActor func testAnUnreceivedActionAndATimeoutFail() async {
-        let failures = await captureFailures {
+        let failures = await FailureReporter.captureFailures {
             let store = TestStore(flux: makeEchoFlux(), timeout: 0.05)
             await store.send(.increment) { $0.count = 1 }
             await store.finish()
@@ -58,25 +66,4 @@ final class TestStoreXCTests: XCTestCase {
             ]
         )
     }
-}
-
-/// A failure the test store reported, as the capture hook saw it.
-struct CapturedFailure: Sendable {
-    let message: String
-    let file: String
-    let line: UInt
-}
-
-/// Runs `body` with the test store's failures captured instead of reported.
-@MainActor
-func captureFailures(_ body: @MainActor () async -> Void) async -> [CapturedFailure] {
-    let failures = LockedBox<[CapturedFailure]>([])
-    await FailureReporter.$capture.withValue({ message, site in
-        failures.withLock {
-            $0.append(CapturedFailure(message: message, file: "\(site.filePath)", line: site.line))
-        }
-    }) {
-        await body()
-    }
-    return failures.withLock { $0 }
 }

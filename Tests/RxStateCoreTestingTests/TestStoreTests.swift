@@ -35,7 +35,8 @@ import Testing
             let text = issue.comments.map(\.rawValue).joined()
             return issue.sourceLocation?.line == line
                 && text.contains(
-                    "send(CounterAction.increment): the state differs from the expectation (- expected, + actual)")
+                    "send(CounterAction.increment): the state differs from the expectation (- expected, + actual)"
+                )
                 && text.contains("-   - count: 2") && text.contains("+   - count: 1")
         }
     }

@@ -7,14 +7,13 @@ import XCTest
 /// `XCTExpectFailure` that swift-corelibs-xctest lacks.
 final class TestStoreXCTests: XCTestCase {
     @MainActor func testAWrongStateFailsWithAReadableDiff() async {
-        let messages = LockedBox<[String]>([])
-        await FailureReporter.$capture.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
+        let failures = await FailureReporter.captureFailures {
             let store = TestStore(initialState: CounterState(), store: makeCounterStore())
             await store.send(CounterAction.incrementLater) { $0.isWaiting = false }
             await store.finish()
         }
         XCTAssertEqual(
-            messages.withLock { $0 },
+            failures.map(\.message),
             [
                 """
                 send(CounterAction.incrementLater): the state differs from the expectation (- expected, + actual):

@@ -33,8 +33,16 @@ func makeEchoTestStore() -> TestStore<EchoState, Int> {
             CounterSnapshot(count: computed.count.value, isWaiting: computed.isWaiting.value)
         }
 
-        await store.send { $0.increment() } assert: { $0.count = 1 }
-        await store.send { await $0.incrementLater() } assert: { $0.isWaiting = true }
+        await store.send {
+            $0.increment()
+        } assert: {
+            $0.count = 1
+        }
+        await store.send {
+            await $0.incrementLater()
+        } assert: {
+            $0.isWaiting = true
+        }
         await store.receive(.delayedIncrement) {
             $0.count = 2
             $0.isWaiting = false
@@ -55,7 +63,11 @@ func makeEchoTestStore() -> TestStore<EchoState, Int> {
         let (store, _) = makeCounterTestStore()
         let line = #line + 2
         await withKnownIssue {
-            await store.send { $0.increment() } assert: { $0.count = 2 }
+            await store.send {
+                $0.increment()
+            } assert: {
+                $0.count = 2
+            }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return issue.sourceLocation?.line == line
@@ -81,7 +93,8 @@ func makeEchoTestStore() -> TestStore<EchoState, Int> {
             await store.finish()
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("The state changed after the last assertion") && text.contains("+   - count: 7")
+            return text.contains("The state changed after the last assertion")
+                && text.contains("+   - count: 7")
         }
     }
 
@@ -98,7 +111,8 @@ func makeEchoTestStore() -> TestStore<EchoState, Int> {
         await withKnownIssue {
             await store.finish()
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("1 action received but not asserted:\n  delayedIncrement")
+            issue.comments.map(\.rawValue).joined().contains(
+                "1 action received but not asserted:\n  delayedIncrement")
         }
     }
 

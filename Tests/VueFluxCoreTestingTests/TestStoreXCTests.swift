@@ -7,15 +7,18 @@ import XCTest
 /// `XCTExpectFailure` that swift-corelibs-xctest lacks.
 final class TestStoreXCTests: XCTestCase {
     @MainActor func testAWrongSnapshotFailsWithAReadableDiff() async {
-        let messages = LockedBox<[String]>([])
-        await FailureReporter.$capture.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
+        let failures = await FailureReporter.captureFailures {
             let (store, _) = makeCounterTestStore()
-            await store.send { await $0.incrementLater() } assert: { $0.count = 1 }
+            await store.send {
+                await $0.incrementLater()
+            } assert: {
+                $0.count = 1
+            }
             await store.receive(.delayedIncrement) { $0.count = 1 }
             await store.finish()
         }
         XCTAssertEqual(
-            messages.withLock { $0 },
+            failures.map(\.message),
             [
                 """
                 send: the state differs from the expectation (- expected, + actual):
