@@ -20,6 +20,10 @@ let package = Package(
         .library(name: "RxStateCore", targets: ["RxStateCore"]),
         // The shared harness: the same scenarios on all three architectures, for tests and benchmarks.
         .library(name: "ArchitectureHarness", targets: ["ArchitectureHarness"]),
+        // Exhaustive test stores, one per module: link them from test targets only.
+        .library(name: "PrexCoreTesting", targets: ["PrexCoreTesting"]),
+        .library(name: "VueFluxCoreTesting", targets: ["VueFluxCoreTesting"]),
+        .library(name: "RxStateCoreTesting", targets: ["RxStateCoreTesting"]),
     ],
     targets: [
         .target(name: "ReactiveLite"),
@@ -30,6 +34,12 @@ let package = Package(
             name: "ArchitectureHarness",
             dependencies: ["PrexCore", "VueFluxCore", "RxStateCore", "ReactiveLite"]
         ),
+        // What the three test stores share (failure reporting, the state diff, the action log); not a
+        // product: each testing product carries it.
+        .target(name: "TestStoreSupport"),
+        .target(name: "PrexCoreTesting", dependencies: ["PrexCore", "TestStoreSupport"]),
+        .target(name: "VueFluxCoreTesting", dependencies: ["VueFluxCore", "ReactiveLite", "TestStoreSupport"]),
+        .target(name: "RxStateCoreTesting", dependencies: ["RxStateCore", "ReactiveLite", "TestStoreSupport"]),
         // Helpers shared by the test targets (recorders, dedicated-thread runners); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Checks that every Swift block in docs/ and the DocC catalogs quotes compiled code.
@@ -38,7 +48,22 @@ let package = Package(
         .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore", "TestSupport", "ArchitectureHarness"]),
         .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite", "TestSupport", "ArchitectureHarness"]),
         .testTarget(name: "VueFluxCoreTests", dependencies: ["VueFluxCore", "ReactiveLite", "TestSupport", "ArchitectureHarness"]),
-        .testTarget(name: "ArchitectureHarnessTests", dependencies: ["ArchitectureHarness", "TestSupport"]),
+        .testTarget(
+            name: "ArchitectureHarnessTests",
+            dependencies: [
+                "ArchitectureHarness", "TestSupport", "PrexCore", "PrexCoreTesting", "VueFluxCore",
+                "VueFluxCoreTesting", "RxStateCore", "RxStateCoreTesting", "ReactiveLite",
+            ]
+        ),
+        .testTarget(name: "PrexCoreTestingTests", dependencies: ["PrexCoreTesting", "PrexCore", "TestStoreSupport"]),
+        .testTarget(
+            name: "VueFluxCoreTestingTests",
+            dependencies: ["VueFluxCoreTesting", "VueFluxCore", "ReactiveLite", "TestStoreSupport"]
+        ),
+        .testTarget(
+            name: "RxStateCoreTestingTests",
+            dependencies: ["RxStateCoreTesting", "RxStateCore", "ReactiveLite", "TestStoreSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,6 +21,9 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     struct Target: Sendable {
         @usableFromInline let state: State
         @usableFromInline let mutations: State.Mutations
+        /// Told each action right after its commit, on the committing thread: the hook of
+        /// VueFluxCoreTesting (see `Store.observeCommits(_:)`).
+        @usableFromInline var didCommit: (@Sendable (State.Action) -> Void)?
 
         @usableFromInline
         init(state: State, mutations: State.Mutations) {
@@ -79,6 +82,7 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
         if isImmediate {
             // The action was not queued: nothing was ahead of it, so commit it at once.
             target.mutations.commit(action: action, state: target.state)
+            target.didCommit?(action)
             drain(target)
         } else {
             // The whole drain runs on the executor, so every commit does, one at a time.
@@ -100,7 +104,13 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
             }
             guard let next else { return }
             target.mutations.commit(action: next, state: target.state)
+            target.didCommit?(next)
         }
+    }
+
+    /// Sets the observer told each action after its commit; takes effect from the next drain.
+    func observeCommits(_ observer: @escaping @Sendable (State.Action) -> Void) {
+        queue.withLock { $0.target?.didCommit = observer }
     }
 
     /// Marks the store gone: queued actions are dropped, later dispatches are ignored, and the

@@ -7,7 +7,7 @@ enum PrexCounter {
         var count = 0
     }
 
-    enum Action: PrexCore.Action {
+    enum Action: PrexCore.Action, Equatable {
         case increment
         case decrement
         case add(Int)

@@ -6,7 +6,7 @@ enum RxStateCounter {
         var count = 0
     }
 
-    enum Action: ActionType {
+    enum Action: ActionType, Equatable {
         case increment
         case decrement
         case add(Int)

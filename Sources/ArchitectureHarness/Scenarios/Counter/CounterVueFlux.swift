@@ -4,7 +4,7 @@ import VueFluxCore
 /// The counter in VueFlux: the state keeps its count private to this file, the mutations change
 /// it, the computed values publish it, and the action creators are what a view calls.
 enum VueFluxCounter {
-    enum Action {
+    enum Action: Equatable {
         case increment
         case decrement
         case add(Int)

@@ -31,7 +31,7 @@ enum PrexTodo {
         }
     }
 
-    enum Action: PrexCore.Action {
+    enum Action: PrexCore.Action, Equatable {
         case add(id: Int, title: String)
         case toggle(id: Int)
         case edit(id: Int, title: String)

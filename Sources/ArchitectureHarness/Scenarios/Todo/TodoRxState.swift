@@ -30,7 +30,7 @@ enum RxStateTodo {
         }
     }
 
-    enum Action: ActionType {
+    enum Action: ActionType, Equatable {
         case add(id: Int, title: String)
         case toggle(id: Int)
         case edit(id: Int, title: String)

@@ -16,7 +16,7 @@ enum VueFluxTodo {
         case completed
     }
 
-    enum Action {
+    enum Action: Equatable {
         case add(id: Int, title: String)
         case toggle(id: Int)
         case edit(id: Int, title: String)

@@ -1,0 +1,249 @@
+import ReactiveLite
+import RxStateCore
+import TestStoreSupport
+
+/// An exhaustive test harness for an RxState store: dispatch an action, state how a substate must
+/// change, receive the actions that middleware, observers or side effects dispatch later, and let it
+/// fail the test on anything left unasserted.
+///
+/// ```swift
+/// let store = TestStore(initialState: CounterState(), store: makeCounterStore())
+/// await store.send(CounterAction.increment) { $0.count = 1 }
+/// await store.receive(CounterAction.delayedIncrement) { $0.count = 2 }
+/// await store.finish()
+/// ```
+///
+/// It follows one substate, of type `State`, and records every action the store applies (as the
+/// reducers saw it, after intercepting middleware) with that substate right after it, from the
+/// store's ``Store/currentStateLastAction``, on the thread that applied it. Actions that change
+/// other substates are recorded too and must be received; their other changes are not compared.
+///
+/// `send` asserts the substate produced by the first action its dispatch applied (the current
+/// substate if an interceptor dropped or delayed it); every later action, whether dispatched
+/// reentrantly (by an observer, a middleware) or afterwards by a side effect, must be received in
+/// order. A mismatch fails the test with a line diff of the two substates' `dump` (`-` expected,
+/// `+` actual) at the call that failed, through Swift Testing's `Issue.record` when a Swift Testing
+/// test is running, `XCTFail` otherwise.
+///
+/// With ``Exhaustivity/on`` (the default), `finish()` (or, failing that, the test store's `deinit`,
+/// reported at its creation) fails on actions applied but not received and on a substate that
+/// changed after the last assertion. Main-actor isolated, like the other test stores: write the
+/// test `@MainActor`.
+@MainActor
+public final class TestStore<State: SubstateType & Equatable> {
+    /// The store under test.
+    public let store: Store
+    /// How long `receive` waits for an action by default, in seconds.
+    public var timeout: Double
+    /// Whether everything must be asserted (see ``Exhaustivity``).
+    public let exhaustivity: Exhaustivity
+
+    private let engine: TestStoreEngine<any ActionType, State?>
+    private let observation: any Disposable
+
+    /// Adds `initialState` to `store` (with ``StoreAction/add(states:)``) and starts recording.
+    ///
+    /// Register the reducers and middleware on `store` first; it must not hold a substate of type
+    /// `State` yet (the test fails at this call if it does). Create the test store while nothing
+    /// else dispatches to the store.
+    ///
+    /// - Parameters:
+    ///   - initialState: The substate before the first action.
+    ///   - store: The store under test, with its reducers registered.
+    ///   - exhaustivity: `.on` (the default) checks everything; `.off` only what the test asserts.
+    ///   - timeout: How long `receive` waits for an action, in seconds, unless it says otherwise.
+    public convenience init(
+        initialState: State,
+        store: Store,
+        exhaustivity: Exhaustivity = .on,
+        timeout: Double = 1,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        if store.substate(State.self) != nil {
+            FailureReporter.fail(
+                "The store already holds a \(State.self): create the test store with init(store:) instead.",
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        } else {
+            store.dispatch(action: StoreAction.add(states: [initialState]))
+        }
+        self.init(
+            store: store,
+            exhaustivity: exhaustivity,
+            timeout: timeout,
+            fileID: fileID,
+            filePath: filePath,
+            line: line,
+            column: column
+        )
+    }
+
+    /// Records a store that already holds a substate of type `State` (its reducers, middleware and
+    /// substates set up); that substate is the initial state. Create it while nothing else
+    /// dispatches to the store.
+    ///
+    /// A store that holds no `State` fails the test at this call; the test store then compares
+    /// against a missing substate, and shows it as missing in its diffs.
+    ///
+    /// - Parameters:
+    ///   - store: The store under test.
+    ///   - exhaustivity: `.on` (the default) checks everything; `.off` only what the test asserts.
+    ///   - timeout: How long `receive` waits for an action, in seconds, unless it says otherwise.
+    public init(
+        store: Store,
+        exhaustivity: Exhaustivity = .on,
+        timeout: Double = 1,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let initialState = store.substate(State.self)
+        if initialState == nil {
+            FailureReporter.fail("The store holds no \(State.self) to test.", at: site)
+        }
+        let engine = TestStoreEngine<any ActionType, State?>(
+            initialState: initialState,
+            isExhaustive: exhaustivity == .on,
+            created: site,
+            currentState: { [weak store] in store?.substate(State.self) },
+            describe: { "\(type(of: $0)).\($0)" },
+            present: { $0.map { $0 as Any } ?? "no \(State.self) in the store" }
+        )
+        let log = engine.log
+        // The signal replays the current pair first: that is no applied action, so it is skipped.
+        let isReplay = LockedBox(true)
+        observation = store.currentStateLastAction.observe { currentState, lastAction in
+            let skip = isReplay.withLock { isReplay in
+                defer { isReplay = false }
+                return isReplay
+            }
+            guard !skip, let lastAction else { return }
+            let substate = currentState.lazy.compactMap { $0 as? State }.first
+            log.append(lastAction, state: substate)
+        }
+        self.store = store
+        self.engine = engine
+        self.exhaustivity = exhaustivity
+        self.timeout = timeout
+    }
+
+    deinit {
+        observation.dispose()
+        engine.finish(site: nil)
+    }
+
+    /// The store's current substate of type `State`, or `nil` if it holds none.
+    public var state: State? {
+        store.substate(State.self)
+    }
+
+    /// Dispatches `action` and checks the substate it produced against `expectation` applied to the
+    /// substate asserted so far.
+    ///
+    /// Fails (at this call) when the substates differ, or, with ``Exhaustivity/on``, when actions
+    /// applied earlier were not received yet. Actions dispatched while it is applied (by an
+    /// observer, a middleware, an interceptor passing on more than one) and later ones are left for
+    /// `receive(_:timeout:assert:)`.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - expectation: Makes the expected change to the substate (`{ $0.count += 1 }`); omit it
+    ///     when the substate must not change.
+    public func send(
+        _ action: some ActionType,
+        assert expectation: ((inout State) -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        engine.send("send(\(type(of: action)).\(action))", site: site, expectation: lift(expectation)) {
+            store.dispatch(action: action)
+        }
+    }
+
+    /// Waits for the next applied action, checks that it is `action`, and checks the substate it
+    /// produced against `expectation` applied to the substate asserted so far.
+    ///
+    /// Fails (at this call) when no action is applied within `timeout` seconds, when the next
+    /// action is another one (with ``Exhaustivity/off``, other actions are skipped instead), or when
+    /// the substates differ.
+    ///
+    /// - Parameters:
+    ///   - action: The action expected next; an action of another type never matches.
+    ///   - timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
+    ///   - expectation: Makes the expected change to the substate; omit it when the substate must
+    ///     not change.
+    public func receive<Action: ActionType & Equatable>(
+        _ action: Action,
+        timeout: Double? = nil,
+        assert expectation: ((inout State) -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await engine.receive(
+            "receive(\(Action.self).\(action))",
+            timeout: timeout ?? self.timeout,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            matching: { ($0 as? Action) == action },
+            expectation: lift(expectation)
+        )
+    }
+
+    /// Waits for the next applied action, checks that `isExpected` accepts it, and checks the
+    /// substate it produced; for actions that are not `Equatable`. Otherwise as
+    /// `receive(_:timeout:assert:)`.
+    ///
+    /// - Parameters:
+    ///   - isExpected: Whether an action is the one expected: `{ $0 is TickAction }`.
+    ///   - timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
+    ///   - expectation: Makes the expected change to the substate.
+    public func receive(
+        where isExpected: @escaping @Sendable (any ActionType) -> Bool,
+        timeout: Double? = nil,
+        assert expectation: ((inout State) -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await engine.receive(
+            "receive(where:)",
+            timeout: timeout ?? self.timeout,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            matching: isExpected,
+            expectation: lift(expectation)
+        )
+    }
+
+    /// Ends the test: with ``Exhaustivity/on``, fails (at this call) on actions applied but not
+    /// received, and on a substate that changed after the last assertion. Later calls, and the
+    /// `deinit`'s own check, do nothing.
+    public func finish(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        engine.finish(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// An expectation on the substate, as one on the substate-or-nothing the engine compares: a
+    /// missing substate stays missing.
+    private func lift(_ expectation: ((inout State) -> Void)?) -> ((inout State?) -> Void)? {
+        guard let expectation else { return nil }
+        return { state in
+            if var value = state {
+                expectation(&value)
+                state = value
+            }
+        }
+    }
+}

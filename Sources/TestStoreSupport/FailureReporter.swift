@@ -1,0 +1,59 @@
+import Testing
+import XCTest
+
+/// Sends a test store's failures to the framework that runs the current test.
+///
+/// Under Swift Testing (`Test.current` is set) a failure is an `Issue.record`, so `withKnownIssue`
+/// can expect it; otherwise it is an `XCTFail`. Tests of the test stores themselves bind `capture`
+/// to collect the messages instead, which is how an XCTest asserts on a failure's text where
+/// `XCTExpectFailure` does not exist (swift-corelibs-xctest has none).
+package enum FailureReporter {
+    /// Receives every failure instead of the test framework while bound (task-local).
+    @TaskLocal package static var capture: (@Sendable (String, CallSite) -> Void)?
+
+    /// Reports `message` as a failure of the running test, at `site`.
+    package static func fail(_ message: String, at site: CallSite) {
+        if let capture {
+            capture(message, site)
+        } else if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(
+                    fileID: String(describing: site.fileID),
+                    filePath: String(describing: site.filePath),
+                    line: Int(site.line),
+                    column: Int(site.column)
+                )
+            )
+        } else {
+            XCTFail(message, file: site.filePath, line: site.line)
+        }
+    }
+}
+
+/// A failure a test store reported while `FailureReporter.captureFailures` collected them.
+package struct CapturedFailure: Sendable, Equatable {
+    package let message: String
+    package let filePath: String
+    package let line: UInt
+}
+
+extension FailureReporter {
+    /// Runs `body` with the test stores' failures collected instead of reported, and returns them:
+    /// how the tests of the test stores assert on failures under XCTest.
+    package static func captureFailures(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async -> Void
+    ) async -> [CapturedFailure] {
+        let failures = LockedBox<[CapturedFailure]>([])
+        let collect: @Sendable (String, CallSite) -> Void = { message, site in
+            failures.withLock {
+                $0.append(CapturedFailure(message: message, filePath: "\(site.filePath)", line: site.line))
+            }
+        }
+        await $capture.withValue(collect) {
+            await body()
+        }
+        return failures.withLock { $0 }
+    }
+}

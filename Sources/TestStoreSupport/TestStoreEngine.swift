@@ -1,0 +1,245 @@
+import Dispatch
+
+/// What the three test stores share: the log of applied actions, the last asserted state, and the
+/// rules of `send`, `receive` and `finish`. Each module's `TestStore` feeds it the actions its store
+/// applies and maps its own calls onto it.
+///
+/// Called on the main actor by the test stores; `Sendable` (its progress sits behind a lock) so
+/// that a test store's nonisolated `deinit` can run the end-of-test checks.
+package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendable>: Sendable {
+    private struct Progress {
+        /// The state as the test has asserted it so far.
+        var expected: State
+        /// How many of the log's entries a `send` or `receive` has taken.
+        var consumed = 0
+        var isFinished = false
+    }
+
+    /// Where the module's store reports each applied action with the state it produced.
+    package let log = ActionLog<Action, State>()
+    /// Whether every action and state change must be asserted.
+    package let isExhaustive: Bool
+    private let progress: LockedBox<Progress>
+    private let currentState: @Sendable () -> State
+    private let describe: @Sendable (Action) -> String
+    private let present: @Sendable (State) -> Any
+    private let created: CallSite
+
+    /// - Parameters:
+    ///   - initialState: The state before any action.
+    ///   - isExhaustive: Whether every applied action and every state change must be asserted.
+    ///   - created: Where the test store was created: failures found at its `deinit` go there.
+    ///   - currentState: Reads the store's state now.
+    ///   - describe: An action as failure messages show it.
+    ///   - present: What a state diff dumps for a state; the state itself by default.
+    package init(
+        initialState: State,
+        isExhaustive: Bool,
+        created: CallSite,
+        currentState: @escaping @Sendable () -> State,
+        describe: @escaping @Sendable (Action) -> String,
+        present: @escaping @Sendable (State) -> Any = { $0 }
+    ) {
+        self.present = present
+        progress = LockedBox(Progress(expected: initialState))
+        self.isExhaustive = isExhaustive
+        self.created = created
+        self.currentState = currentState
+        self.describe = describe
+    }
+
+    /// The state as asserted so far (in non-exhaustive mode, the last state seen).
+    package var expectedState: State {
+        progress.withLock { $0.expected }
+    }
+
+    /// Performs a send: runs `perform`, takes the first action it applied (if any) and checks the
+    /// state that action produced (or the current state, if it applied none) against `expectation`
+    /// applied to the asserted state. Later actions are left for `receive`.
+    package func send(
+        _ what: String,
+        site: CallSite,
+        expectation: ((inout State) -> Void)?,
+        perform: () -> Void
+    ) {
+        let start = beginSend(what, site: site)
+        perform()
+        endSend(what, from: start, site: site, expectation: expectation)
+    }
+
+    /// The first half of a send: fails on actions left unasserted (in exhaustive mode) and returns
+    /// the log position from which the send's actions start.
+    package func beginSend(_ what: String, site: CallSite) -> Int {
+        if progress.withLock({ $0.isFinished }) {
+            FailureReporter.fail(
+                "\(what) after finish(): the test store no longer checks anything.", at: site)
+        }
+        let unasserted = takeUnconsumed()
+        if isExhaustive, !unasserted.isEmpty {
+            FailureReporter.fail(
+                "\(what): \(actions(unasserted)) received but not asserted before this send:\n"
+                    + list(unasserted) + "\nAssert them with receive, or use exhaustivity: .off.",
+                at: site
+            )
+        }
+        return log.count
+    }
+
+    /// The second half of a send: takes the first action applied since `start` (if any) and checks
+    /// the state it produced, or the current state if there is none.
+    package func endSend(
+        _ what: String,
+        from start: Int,
+        site: CallSite,
+        expectation: ((inout State) -> Void)?
+    ) {
+        let actual: State
+        if let first = log.entries(from: start).first {
+            progress.withLock { $0.consumed = start + 1 }
+            actual = first.state
+        } else {
+            progress.withLock { $0.consumed = start }
+            actual = currentState()
+        }
+        check(actual, expectation: expectation, what: what, site: site)
+    }
+
+    /// Waits up to `timeout` seconds for the next applied action, checks that it matches and that
+    /// the state it produced is `expectation` applied to the asserted state. In non-exhaustive mode,
+    /// actions that do not match are skipped.
+    package func receive(
+        _ what: String,
+        timeout: Double,
+        site: CallSite,
+        matching: @escaping @Sendable (Action) -> Bool,
+        expectation: ((inout State) -> Void)?,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+        var skipped: [ActionLog<Action, State>.Entry] = []
+        while true {
+            let consumed = progress.withLock { $0.consumed }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let seconds = now < deadline ? Double(deadline - now) / 1e9 : 0
+            guard await log.wait(timeout: seconds, until: { $0.entryCount > consumed }) else {
+                let seen =
+                    skipped.isEmpty
+                    ? "no action was applied"
+                    : "none of the \(actions(skipped)) applied matched:\n" + list(skipped)
+                FailureReporter.fail(
+                    "\(what): expected an action within \(timeout) s, but \(seen).", at: site)
+                return
+            }
+            guard let entry = log.entries(from: consumed).first else { continue }
+            progress.withLock { $0.consumed = consumed + 1 }
+            if matching(entry.action) {
+                check(entry.state, expectation: expectation, what: what, site: site)
+                return
+            }
+            if isExhaustive {
+                FailureReporter.fail(
+                    "\(what): received an unexpected action instead:\n  \(describe(entry.action))", at: site)
+                progress.withLock { $0.expected = entry.state }
+                return
+            }
+            skipped.append(entry)
+            progress.withLock { $0.expected = entry.state }
+        }
+    }
+
+    /// The end-of-test checks: in exhaustive mode, fails on actions applied but not received, and on
+    /// a state that changed after the last assertion. Checks once: later calls do nothing.
+    package func finish(site: CallSite?) {
+        let alreadyFinished = progress.withLock { progress in
+            defer { progress.isFinished = true }
+            return progress.isFinished
+        }
+        guard !alreadyFinished, isExhaustive else { return }
+        let site = site ?? created
+        let unasserted = takeUnconsumed()
+        if !unasserted.isEmpty {
+            FailureReporter.fail(
+                "\(actions(unasserted)) received but not asserted:\n" + list(unasserted)
+                    + "\nAssert them with receive, or use exhaustivity: .off.",
+                at: site
+            )
+            return
+        }
+        let expected = progress.withLock { $0.expected }
+        let actual = currentState()
+        if expected != actual {
+            FailureReporter.fail(
+                "The state changed after the last assertion, with no action to assert it by "
+                    + "(- expected, + actual):\n\n"
+                    + StateDiff.describe(expected: present(expected), actual: present(actual)),
+                at: site
+            )
+        }
+    }
+
+    /// Reports `message` at the test store's creation, where `deinit` reports.
+    package func reportAtCreation(_ message: String) {
+        FailureReporter.fail(message, at: created)
+    }
+
+    /// Whether `finish` ran.
+    package var isFinished: Bool {
+        progress.withLock { $0.isFinished }
+    }
+
+    /// Takes the entries no send or receive took yet, and makes the last one's state the asserted
+    /// state (so that one failure is reported once).
+    private func takeUnconsumed() -> [ActionLog<Action, State>.Entry] {
+        let consumed = progress.withLock { $0.consumed }
+        let entries = log.entries(from: consumed)
+        progress.withLock { progress in
+            progress.consumed = consumed + entries.count
+            if let last = entries.last {
+                progress.expected = last.state
+            }
+        }
+        return entries
+    }
+
+    private func check(_ actual: State, expectation: ((inout State) -> Void)?, what: String, site: CallSite) {
+        let previous = progress.withLock { $0.expected }
+        progress.withLock { $0.expected = actual }
+        if isExhaustive {
+            var expected = previous
+            expectation?(&expected)
+            if expected != actual {
+                FailureReporter.fail(
+                    "\(what): the state differs from the expectation (- expected, + actual):\n\n"
+                        + StateDiff.describe(expected: present(expected), actual: present(actual)),
+                    at: site
+                )
+            } else if expectation != nil, expected == previous {
+                FailureReporter.fail(
+                    "\(what): the expectation changed nothing and neither did the state; "
+                        + "omit the closure when the state should stay as it was.",
+                    at: site
+                )
+            }
+        } else if let expectation {
+            var expected = actual
+            expectation(&expected)
+            if expected != actual {
+                FailureReporter.fail(
+                    "\(what): the state differs from the expectation (- expected, + actual):\n\n"
+                        + StateDiff.describe(expected: present(expected), actual: present(actual))
+                        + "\n(With exhaustivity .off the expectation is applied to the actual state: "
+                        + "assign values, `$0.count = 2`, rather than change them, `$0.count += 1`.)",
+                    at: site
+                )
+            }
+        }
+    }
+
+    private func actions(_ entries: [ActionLog<Action, State>.Entry]) -> String {
+        entries.count == 1 ? "1 action" : "\(entries.count) actions"
+    }
+
+    private func list(_ entries: [ActionLog<Action, State>.Entry]) -> String {
+        entries.map { "  " + describe($0.action) }.joined(separator: "\n")
+    }
+}

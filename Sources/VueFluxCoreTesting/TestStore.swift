@@ -1,0 +1,293 @@
+import ReactiveLite
+import TestStoreSupport
+import VueFluxCore
+
+/// An exhaustive test harness for a VueFlux store: call an action creator (or dispatch an action),
+/// state how the state must change, receive the actions it dispatches later, and let it fail the
+/// test on anything left unasserted.
+///
+/// ```swift
+/// let store = TestStore(state: CounterState(), mutations: CounterMutations()) { computed in
+///     CounterSnapshot(count: computed.count.value, isWaiting: computed.isWaiting.value)
+/// }
+/// await store.send { $0.increment() } assert: { $0.count = 1 }
+/// await store.receive(.delayedIncrement) { $0.count = 2 }
+/// await store.finish()
+/// ```
+///
+/// A VueFlux state is a class whose properties are private to its file, so the test store compares
+/// a `Snapshot`: an `Equatable` value that `snapshot` reads through the state's ``Computed``
+/// extension. It records every action the store commits, with the snapshot right after it, on the
+/// committing thread.
+///
+/// `send` asserts the snapshot after the first action the call committed (the current snapshot if
+/// it committed none); every later action, dispatched reentrantly during the call or afterwards by
+/// an asynchronous action creator, must be received in order. A mismatch fails the test with a
+/// line diff of the two snapshots' `dump` (`-` expected, `+` actual) at the call that failed,
+/// through Swift Testing's `Issue.record` when a Swift Testing test is running, `XCTFail`
+/// otherwise.
+///
+/// With ``Exhaustivity/on`` (the default), `finish()` waits for the action creators that `send`
+/// started (up to the timeout) and fails on one still running, on actions committed but not
+/// received, and on a snapshot that changed after the last assertion; the test store's `deinit`
+/// makes the same checks, reported at its creation, when `finish()` was not called. Main-actor
+/// isolated: write the test `@MainActor`.
+@MainActor
+public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sendable> {
+    /// The store under test.
+    public let store: Store<State>
+    /// How long `receive`, `send` with an action creator and `finish` wait by default, in seconds.
+    public var timeout: Double
+    /// Whether everything must be asserted (see ``Exhaustivity``).
+    public let exhaustivity: Exhaustivity
+
+    private let engine: TestStoreEngine<State.Action, Snapshot>
+    private let snapshot: @Sendable (Computed<State>) -> Snapshot
+    /// The action creators started by `send`, cancelled at `deinit`.
+    private let tasks = LockedBox<[Task<Void, Never>]>([])
+
+    /// Creates a store of `state`, committing through `mutations` on `executor`, and starts
+    /// recording.
+    ///
+    /// - Parameters:
+    ///   - state: The state before the first action.
+    ///   - mutations: The mutations under test.
+    ///   - executor: Where commits run; `.immediate` (the default) commits on the dispatching thread.
+    ///   - exhaustivity: `.on` (the default) checks everything; `.off` only what the test asserts.
+    ///   - timeout: How long to wait for an action, in seconds, unless a call says otherwise.
+    ///   - snapshot: Reads the state through its ``Computed`` extension into a comparable value;
+    ///     called on the committing thread after each commit.
+    public convenience init(
+        state: State,
+        mutations: State.Mutations,
+        executor: Executor = .immediate,
+        exhaustivity: Exhaustivity = .on,
+        timeout: Double = 1,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        snapshot: @escaping @Sendable (Computed<State>) -> Snapshot
+    ) {
+        self.init(
+            store: Store(state: state, mutations: mutations, executor: executor),
+            exhaustivity: exhaustivity,
+            timeout: timeout,
+            fileID: fileID,
+            filePath: filePath,
+            line: line,
+            column: column,
+            snapshot: snapshot
+        )
+    }
+
+    /// Records an existing store (a subclass, for example) from now on; its current snapshot is the
+    /// initial one. Create it before anything dispatches to the store.
+    ///
+    /// The test store replaces the store's commit observer: use one test store per store.
+    ///
+    /// - Parameters:
+    ///   - store: The store under test.
+    ///   - exhaustivity: `.on` (the default) checks everything; `.off` only what the test asserts.
+    ///   - timeout: How long to wait for an action, in seconds, unless a call says otherwise.
+    ///   - snapshot: Reads the state through its ``Computed`` extension into a comparable value.
+    public init(
+        store: Store<State>,
+        exhaustivity: Exhaustivity = .on,
+        timeout: Double = 1,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        snapshot: @escaping @Sendable (Computed<State>) -> Snapshot
+    ) {
+        let computed = store.computed
+        let engine = TestStoreEngine<State.Action, Snapshot>(
+            initialState: snapshot(computed),
+            isExhaustive: exhaustivity == .on,
+            created: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            currentState: { snapshot(computed) },
+            describe: { String(describing: $0) }
+        )
+        let log = engine.log
+        store.observeCommits { action in
+            log.append(action, state: snapshot(computed))
+        }
+        self.store = store
+        self.engine = engine
+        self.snapshot = snapshot
+        self.exhaustivity = exhaustivity
+        self.timeout = timeout
+    }
+
+    deinit {
+        let unfinished = engine.log.status.unfinishedWork.count
+        if !engine.isFinished, exhaustivity == .on, unfinished > 0 {
+            engine.reportAtCreation(
+                "\(creators(unfinished)) started by send still running when the test store was released.")
+        }
+        for task in tasks.withLock({ $0 }) {
+            task.cancel()
+        }
+        engine.finish(site: nil)
+    }
+
+    /// The store's current snapshot.
+    public var state: Snapshot {
+        snapshot(store.computed)
+    }
+
+    /// Dispatches `action` to the store and checks the snapshot it produced against `expectation`
+    /// applied to the snapshot asserted so far.
+    ///
+    /// Fails (at this call) when the snapshots differ, or, with ``Exhaustivity/on``, when actions
+    /// committed earlier were not received yet. Actions dispatched while it is committed (by a
+    /// mutation or an observer) are left for `receive(_:timeout:assert:)`.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - expectation: Makes the expected change to the snapshot (`{ $0.count += 1 }`); omit it
+    ///     when the state must not change.
+    public func send(
+        _ action: State.Action,
+        assert expectation: ((inout Snapshot) -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        engine.send("send(\(action))", site: site, expectation: expectation) {
+            store.actions.dispatch(action: action)
+        }
+    }
+
+    /// Calls an action creator, synchronous or asynchronous, in a new task, and checks the snapshot
+    /// produced by the first action it commits (or the current snapshot, if it returns having
+    /// committed none) against `expectation` applied to the snapshot asserted so far.
+    ///
+    /// Waits up to `timeout` seconds for that first action or for the creator to return, and fails
+    /// if neither happens. The creator goes on running after this returns; every other action it
+    /// dispatches is left for `receive(_:timeout:assert:)`, and `finish()` waits for it to return.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
+    ///   - intent: Calls the action creator on the actions it is given: `{ await $0.refresh() }`.
+    ///   - expectation: Makes the expected change to the snapshot; omit it when the state must not
+    ///     change.
+    public func send(
+        timeout: Double? = nil,
+        _ intent: @escaping @Sendable (Actions<State>) async -> Void,
+        assert expectation: ((inout Snapshot) -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let log = engine.log
+        let start = engine.beginSend("send", site: site)
+        let work = log.startWork()
+        let actions = store.actions
+        let task = Task {
+            await intent(actions)
+            log.finishWork(work)
+        }
+        tasks.withLock { $0.append(task) }
+        let timeout = timeout ?? self.timeout
+        let settled = await log.wait(timeout: timeout) { status in
+            status.entryCount > start || !status.unfinishedWork.contains(work)
+        }
+        if !settled {
+            FailureReporter.fail(
+                "send: the action creator neither dispatched an action nor returned within \(timeout) s.",
+                at: site)
+        }
+        engine.endSend("send", from: start, site: site, expectation: expectation)
+    }
+
+    /// Waits for the next committed action, checks that it is `action`, and checks the snapshot it
+    /// produced against `expectation` applied to the snapshot asserted so far.
+    ///
+    /// Fails (at this call) when no action is committed within `timeout` seconds, when the next
+    /// action is another one (with ``Exhaustivity/off``, other actions are skipped instead), or when
+    /// the snapshots differ.
+    ///
+    /// - Parameters:
+    ///   - action: The action expected next.
+    ///   - timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
+    ///   - expectation: Makes the expected change to the snapshot; omit it when the state must not
+    ///     change.
+    public func receive(
+        _ action: State.Action,
+        timeout: Double? = nil,
+        assert expectation: ((inout Snapshot) -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async where State.Action: Equatable {
+        await engine.receive(
+            "receive(\(action))",
+            timeout: timeout ?? self.timeout,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            matching: { $0 == action },
+            expectation: expectation
+        )
+    }
+
+    /// Waits for the next committed action, checks that `isExpected` accepts it, and checks the
+    /// snapshot it produced; for actions that are not `Equatable`. Otherwise as
+    /// `receive(_:timeout:assert:)`.
+    ///
+    /// - Parameters:
+    ///   - isExpected: Whether an action is the one expected.
+    ///   - timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
+    ///   - expectation: Makes the expected change to the snapshot.
+    public func receive(
+        where isExpected: @escaping @Sendable (State.Action) -> Bool,
+        timeout: Double? = nil,
+        assert expectation: ((inout Snapshot) -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await engine.receive(
+            "receive(where:)",
+            timeout: timeout ?? self.timeout,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            matching: isExpected,
+            expectation: expectation
+        )
+    }
+
+    /// Ends the test: waits up to `timeout` seconds for the action creators `send` started, then,
+    /// with ``Exhaustivity/on``, fails (at this call) on a creator still running, on actions
+    /// committed but not received, and on a snapshot that changed after the last assertion. Later
+    /// calls, and the `deinit`'s own check, do nothing.
+    ///
+    /// - Parameter timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
+    public func finish(
+        timeout: Double? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let timeout = timeout ?? self.timeout
+        let log = engine.log
+        let settled = await log.wait(timeout: timeout) { $0.unfinishedWork.isEmpty }
+        if !settled, exhaustivity == .on, !engine.isFinished {
+            let unfinished = log.status.unfinishedWork.count
+            FailureReporter.fail(
+                "finish: \(creators(unfinished)) started by send still running after \(timeout) s.", at: site)
+        }
+        engine.finish(site: site)
+    }
+
+    private nonisolated func creators(_ count: Int) -> String {
+        count == 1 ? "1 action creator" : "\(count) action creators"
+    }
+}

@@ -1,0 +1,110 @@
+import RxStateCore
+import RxStateCoreTesting
+import TestStoreSupport
+import Testing
+
+@MainActor
+@Suite struct TestStoreTests {
+    // snippet: rxstate-test
+    @Test func incrementLaterCountsWhenTheDelayedActionArrives() async {
+        let store = TestStore(initialState: CounterState(), store: makeCounterStore())
+
+        await store.send(CounterAction.increment) { $0.count = 1 }
+        await store.send(CounterAction.incrementLater) { $0.isWaiting = true }
+        await store.receive(CounterAction.delayedIncrement) {
+            $0.count = 2
+            $0.isWaiting = false
+        }
+        await store.finish()
+    }
+    // snippet-end: rxstate-test
+
+    @Test func aStoreThatHoldsTheSubstateAlreadyIsRecordedFromItsState() async {
+        let store = TestStore<LabelState>(store: makeEchoStore())
+        await store.send(SetLabel(text: "hi")) { $0.text = "hi" }
+        #expect(store.state == LabelState(text: "hi"))
+        await store.finish()
+    }
+
+    @Test func aWrongStateFailsAtTheSendWithADiff() async {
+        let store = TestStore(initialState: CounterState(), store: makeCounterStore())
+        let line = #line + 2
+        await withKnownIssue {
+            await store.send(CounterAction.increment) { $0.count = 2 }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return issue.sourceLocation?.line == line
+                && text.contains(
+                    "send(CounterAction.increment): the state differs from the expectation (- expected, + actual)"
+                )
+                && text.contains("-   - count: 2") && text.contains("+   - count: 1")
+        }
+    }
+
+    @Test func aChangeTheSendDoesNotAssertFails() async {
+        let store = TestStore(initialState: CounterState(), store: makeCounterStore())
+        await withKnownIssue {
+            await store.send(CounterAction.increment)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("+   - count: 1")
+        }
+    }
+
+    @Test func aReentrantDispatchFromAnInterceptorMustBeReceived() async {
+        let store = TestStore<CounterState>(store: makeEchoStore())
+        await store.send(CounterAction.increment) { $0.count = 1 }
+        await store.receive(CounterAction.delayedIncrement) { $0.count = 2 }
+        await store.finish()
+    }
+
+    @Test func anActionLeftUnreceivedFailsAtFinish() async {
+        let store = TestStore<CounterState>(store: makeEchoStore())
+        await store.send(CounterAction.increment) { $0.count = 1 }
+        await withKnownIssue {
+            await store.finish()
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined()
+                .contains("1 action received but not asserted:\n  CounterAction.delayedIncrement")
+        }
+    }
+
+    @Test func anActionOnAnotherSubstateMustBeReceivedToo() async {
+        let store = TestStore<CounterState>(store: makeEchoStore())
+        await withKnownIssue {
+            await store.receive(CounterAction.increment, timeout: 0.05)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("no action was applied")
+        }
+        store.store.dispatch(action: SetLabel(text: "elsewhere"))
+        await store.receive(SetLabel(text: "elsewhere"))
+        await store.finish()
+    }
+
+    @Test func aReceiveThatTimesOutFails() async {
+        let store = TestStore(initialState: CounterState(), store: makeCounterStore())
+        await withKnownIssue {
+            await store.receive(CounterAction.delayedIncrement, timeout: 0.05)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined()
+                == "receive(CounterAction.delayedIncrement): expected an action within 0.05 s, "
+                + "but no action was applied."
+        }
+        await store.finish()
+    }
+
+    @Test func aMissingSubstateFailsAtCreation() {
+        withKnownIssue {
+            _ = TestStore<CounterState>(store: makeCounterStore())
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("The store holds no CounterState to test.")
+        }
+    }
+
+    @Test func withExhaustivityOffOnlyWhatIsAssertedIsChecked() async {
+        let store = TestStore(initialState: CounterState(), store: makeCounterStore(), exhaustivity: .off)
+        await store.send(CounterAction.incrementLater)
+        await store.receive(CounterAction.delayedIncrement) { $0.count = 1 }
+        await store.send(CounterAction.increment) { $0.count = 2 }
+        await store.finish()
+    }
+}
