@@ -281,9 +281,9 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
 
         ## Targets
 
-        From the performance issue, in instructions relative to the baseline's (so they hold on any
-        x86_64 machine), or in absolute instructions for the user paths. A miss is a finding for that
-        issue to fix or explain, not a failure of the command.
+        The project's performance targets, in instructions relative to the baseline's (so they hold on
+        any x86_64 machine), or in absolute instructions for the user paths. A miss is a finding to fix
+        or explain below, not a failure of the command.
 
 
         """
@@ -292,7 +292,8 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
         verdicts(results).map { [$0.name, $0.target, $0.measured, $0.met == false ? "**missed**" : $0.word] })
     text += """
 
-        What the originals reached, in time on the machine of the benchmarks issue, for context:
+        What the original libraries reached on the same workloads, in time, measured once on a machine of
+        the same kind, for context:
 
 
         """

@@ -45,7 +45,7 @@ enum Bound {
     case noLostUpdate
 }
 
-/// A target from the performance issue, on one case.
+/// A performance target of the project, on one case.
 struct Target {
     let name: String
     let bound: Bound
@@ -86,7 +86,7 @@ let floodMaxMilliseconds = 10.0
 let floodMemoryGrowthMiB = 32.0
 
 /// What the originals reached on the store workloads, ratios of time on the machine of the
-/// benchmarks issue, for context.
+/// benchmarks' first runs, for context.
 let originals: [String: String] = [
     "W1": "time: VueFlux 10x, Prex 18x, ReSwift 27x, RxState 49x",
     "W2": "time: Prex 1.6x, VueFlux 1.7x, ReSwift 7x, RxState 31x",
