@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// What a test observed: the final state (or one property of it) and, in order, the values a view
 /// was sent.
 ///
@@ -80,5 +82,5 @@ extension Flux {
 
 /// The values a recording listener collected; the listener runs on the dispatching thread.
 private final class Recorder<Value: Sendable>: Sendable {
-    let values = Lock<[Value]>([])
+    let values = Locked<[Value]>([])
 }

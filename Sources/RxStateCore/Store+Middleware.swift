@@ -1,3 +1,5 @@
+import FlowKernel
+
 extension Store {
     /// Registers observe-only middlewares, as RxState does: calls each one's
     /// ``MiddlewareType/observe(currentStateLastAction:)`` with ``currentStateLastAction``, in order.

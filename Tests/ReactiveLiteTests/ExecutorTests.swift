@@ -1,3 +1,4 @@
+import FlowKernel
 import Dispatch
 import Foundation
 import TestSupport
@@ -27,7 +28,7 @@ import Testing
     @MainActor
     @Test func mainThreadRunsInlineOnTheMainQueueWhenNothingIsPending() async {
         // Let work queued by earlier tests drain first.
-        #expect(await eventually { MainQueue.pending.load(ordering: .acquiring) == 0 })
+        #expect(await eventually { MainQueuePending.count.value == 0 })
         let counter = Counter()
         Executor.mainThread.execute { counter.increment() }
         #expect(counter.value == 1)

@@ -1,3 +1,4 @@
+import FlowKernel
 import Dispatch
 import Foundation
 import ReactiveLite

@@ -1,3 +1,4 @@
+import FlowKernel
 import Dispatch
 
 /// The queue between a source and an observer that runs on another ``Executor``.

@@ -1,3 +1,4 @@
+import FlowKernel
 import ReactiveLite
 
 /// A store as the global-dispatch registry sees it: any object, identified by its state type.
