@@ -41,9 +41,15 @@ let package = Package(
         .testTarget(name: "DocsTests"),
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "TestSupport"]),
         .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite", "FlowKernel", "TestSupport"]),
-        .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
-        .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
-        .testTarget(name: "VueFluxCoreTests", dependencies: ["VueFluxCore", "ReactiveLite", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
+        .testTarget(
+            name: "PrexCoreTests",
+            dependencies: ["PrexCore", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
+        .testTarget(
+            name: "RxStateCoreTests",
+            dependencies: ["RxStateCore", "ReactiveLite", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
+        .testTarget(
+            name: "VueFluxCoreTests",
+            dependencies: ["VueFluxCore", "ReactiveLite", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
         .testTarget(name: "ArchitectureHarnessTests", dependencies: ["ArchitectureHarness", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

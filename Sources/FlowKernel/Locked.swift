@@ -73,5 +73,6 @@ package func checkLockResult(_ result: Int32, _ call: StaticString) {
 
 @usableFromInline @inline(never)
 package func lockFailure(_ result: Int32, _ call: StaticString) -> Never {
-    preconditionFailure("\(call) failed with error \(result): a lock was misused (taken twice on one thread?)")
+    preconditionFailure(
+        "\(call) failed with error \(result): a lock was misused (taken twice on one thread?)")
 }

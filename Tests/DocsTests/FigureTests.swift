@@ -40,7 +40,8 @@ func measuredRatios(in text: String) -> Set<String> {
             let text = try String(contentsOf: file, encoding: .utf8)
             for ratio in measuredRatios(in: text).subtracting(measured) {
                 problems.append(
-                    "\(file.lastPathComponent) quotes \(ratio), which docs/benchmarks.md does not have (quote the current run's figure)")
+                    "\(file.lastPathComponent) quotes \(ratio), which docs/benchmarks.md does not have "
+                        + "(quote the current run's figure)")
             }
         }
         #expect(problems.isEmpty, "\(problems.sorted().joined(separator: "\n"))")

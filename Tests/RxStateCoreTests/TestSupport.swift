@@ -1,5 +1,5 @@
-import FlowKernel
 import Dispatch
+import FlowKernel
 import Foundation
 import ReactiveLite
 import Synchronization

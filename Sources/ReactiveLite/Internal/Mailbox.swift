@@ -1,5 +1,5 @@
-import FlowKernel
 import Dispatch
+import FlowKernel
 
 /// The queue between a source and an observer that runs on another ``Executor``.
 ///

@@ -1,4 +1,3 @@
-
 /// What the store hands its observers after each action: the state, its index and the action.
 /// Building one allocates nothing: it shares the store's buffers.
 @usableFromInline
