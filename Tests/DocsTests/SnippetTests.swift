@@ -39,10 +39,12 @@ struct SnippetError: Error, CustomStringConvertible {
 
 /// The lines between `// snippet: name` and `// snippet-end: name` in `path`, dedented.
 func region(_ name: String, in path: String) throws -> [String] {
-    guard path.hasPrefix("Sources/") || path.hasPrefix("Tests/") || path.hasPrefix("Benchmarks/") else {
+    // Examples/ is the getting-started package, which CI builds and runs (`.ci/run`).
+    let compiledFolders = ["Sources/", "Tests/", "Benchmarks/", "Examples/"]
+    guard compiledFolders.contains(where: { path.hasPrefix($0) }) else {
         throw SnippetError(
             description:
-                "\(path) is not under Sources/, Tests/ or Benchmarks/, so the build does not compile it")
+                "\(path) is not under Sources/, Tests/, Benchmarks/ or Examples/, so no build compiles it")
     }
     let text = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
     let lines = text.components(separatedBy: "\n")
@@ -145,5 +147,9 @@ func checkBlocks(in file: URL, update: Bool) throws -> [String] {
             try region("no-such-region", in: "Tests/DocsTests/SnippetTests.swift")
         }
         #expect(throws: SnippetError.self) { try region("self-check", in: "docs/README.md") }
+        #expect(
+            try region("counter-server", in: "Examples/Sources/CounterServer/CounterServer.swift").first
+                == "/// Stands for a network API: it answers after a delay, and a cancelled request stops at once."
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import TestSupport
 import Testing
 
@@ -194,6 +195,10 @@ final class TurnGuarded: @unchecked Sendable {
                 }
             } else {
                 victim.withLock { $0 = me }
+                // Start once the flood is under way, however the threads were scheduled.
+                while floodApplied.value < 100 {
+                    usleep(100)
+                }
                 for _ in 0..<300 {
                     source.send { appliedOn in
                         if appliedOn != me { victimItemsAppliedElsewhere.increment() }

@@ -1,3 +1,4 @@
+import FlowKernel
 import ReactiveLite
 import TestSupport
 import Testing
@@ -73,5 +74,53 @@ final class CounterViewController: UIViewController {
         // snippet-end: in-brief-values
         #expect(seen.last == 3)
         #expect(seen == seen.sorted() && Set(seen).count == seen.count)
+    }
+}
+
+/// Stands for a callback API, as many SDKs have: `start` calls back with each reading until `stop`.
+final class Thermometer: Sendable {
+    private let callbacks = Locked<[Int: @Sendable (Double) -> Void]>([:])
+    private let nextID = Locked(0)
+
+    func start(_ onReading: @escaping @Sendable (Double) -> Void) -> Int {
+        let id = nextID.withLock { id in
+            defer { id += 1 }
+            return id
+        }
+        callbacks.withLock { $0[id] = onReading }
+        return id
+    }
+
+    func stop(_ id: Int) {
+        callbacks.withLock { $0[id] = nil }
+    }
+
+    /// Sends a reading to every started callback, on the calling thread.
+    func measure(_ reading: Double) {
+        for callback in callbacks.withLock({ Array($0.values) }) {
+            callback(reading)
+        }
+    }
+}
+
+@Suite struct CustomSignalExample {
+    @Test func aSignalOverACallbackAPIStopsTheAPIWhenDisposed() {
+        let thermometer = Thermometer()
+        let seen = Variable<[Double]>([])
+
+        // snippet: custom-signal
+        // A signal over a callback API: each observation starts the API, and disposing of the
+        // observation stops it. `AnyDisposable(_:)` runs its closure once, on the first dispose().
+        let readings = Signal<Double> { observer in
+            let id = thermometer.start(observer)
+            return AnyDisposable { thermometer.stop(id) }
+        }
+        let observation = readings.observe { reading in seen.value.append(reading) }
+        // snippet-end: custom-signal
+
+        thermometer.measure(20.5)
+        observation.dispose()
+        thermometer.measure(21)
+        #expect(seen.value == [20.5])
     }
 }

@@ -120,3 +120,40 @@ enum TasksExample {
         }
     }
 }
+
+@Suite struct RecorderMiddlewareExample {
+    @Test func replayingTwoActionsReproducesTheStateRecordedAfterPositionOne() {
+        // snippet: recorder-middleware
+        /// A store with the app's reducers and no substates: recordings start from one.
+        func makeEmptyStore() -> Store {
+            let store = Store()
+            store.register(CounterState.self, for: CounterAction.self) { state, action in
+                switch action {
+                case .increment: state.count += 1
+                case .add(let amount): state.count += amount
+                case .set(let value): state.count = value
+                }
+            }
+            return store
+        }
+
+        let store = makeEmptyStore()
+        let recorder = RecorderMiddleware()
+        store.register(middlewares: [recorder])  // records every action applied from now on
+        store.dispatch(action: StoreAction.add(states: [CounterState()]))  // position 0
+        store.dispatch(action: CounterAction.add(5))  // position 1
+        store.dispatch(action: CounterAction.increment)  // position 2
+
+        // Time travel to the state after `.add(5)`: replay the first two actions.
+        let fresh = makeEmptyStore()
+        recorder.replay(onto: fresh, count: 2)
+        let replayed = fresh.substate(CounterState.self)  // count 5
+        let recorded = recorder.state(after: 1)  // the state recorded after position 1: count 5
+        // snippet-end: recorder-middleware
+
+        #expect(replayed?.count == 5)
+        #expect(count(in: recorded ?? []) == 5)
+        #expect(recorder.actions.count == 3)
+        #expect(count(in: recorder.state(after: 2) ?? []) == 6)
+    }
+}

@@ -65,7 +65,8 @@ enum PrexSearch {
             super.init(view: view, flux: Flux(state: State(), mutation: Mutation()))
         }
 
-        // Not `isolated deinit`: that needs the Swift 6.2 runtime (iOS 26), above the floor.
+        // A plain deinit is not isolated, but it may read a stored property of a Sendable type,
+        // and a task handle is Sendable: no `isolated deinit` (Swift 6.2) needed.
         deinit {
             request?.cancel()
         }

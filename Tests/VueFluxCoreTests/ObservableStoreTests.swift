@@ -1,0 +1,155 @@
+import Dispatch
+import Observation
+import ReactiveLite
+import TestSupport
+import Testing
+import VueFluxCore
+
+private struct Profile: Equatable, Sendable {
+    var name = "Ada"
+    var visits = 0
+}
+
+private enum ProfileAction: Sendable {
+    case rename(String)
+    case visit
+    case noop
+}
+
+private final class ProfileState: State {
+    typealias Action = ProfileAction
+    typealias Mutations = ProfileMutations
+
+    fileprivate let profile = Variable(Profile())
+    fileprivate let count = Variable(0)
+}
+
+private struct ProfileMutations: Mutations {
+    func commit(action: ProfileAction, state: ProfileState) {
+        switch action {
+        case .rename(let name):
+            state.profile.value.name = name
+        case .visit:
+            state.profile.value.visits += 1
+            state.count.value += 1
+        case .noop:
+            break
+        }
+    }
+}
+
+extension Computed where State == ProfileState {
+    fileprivate var profile: Constant<Profile> {
+        state.profile.constant
+    }
+
+    fileprivate var count: Constant<Int> {
+        state.count.constant
+    }
+}
+
+private func makeProfileStore() -> Store<ProfileState> {
+    Store(state: ProfileState(), mutations: ProfileMutations(), executor: .immediate)
+}
+
+// Observation needs iOS 17 / macOS 14: each test checks (Swift Testing refuses `@available` on
+// suites and tests).
+@Suite @MainActor struct ObservableStoreTests {
+    @Test func aComputedConstantIsReadableAndFollowsTheStore() {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let store = ObservableStore(makeProfileStore())
+        #expect(store.count.value == 0)
+        #expect(store.profile.name == "Ada")
+
+        store.actions.dispatch(action: .visit)
+
+        #expect(store.count.value == 1)
+        #expect(store.profile.visits == 1)
+        #expect(store.count === store.count)
+    }
+
+    @Test func readingAComputedMemberIsInvalidatedOnlyByChangesOfThatMember() {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let store = ObservableStore(makeProfileStore())
+        let name = ObservationProbe { store.profile.name }
+        let visits = ObservationProbe { store.profile.visits }
+        let count = ObservationProbe { store.count.value }
+
+        store.actions.dispatch(action: .rename("Grace"))
+        #expect(name.invalidations == 1)
+        #expect(visits.invalidations == 0)
+        #expect(count.invalidations == 0)
+
+        store.actions.dispatch(action: .visit)
+        #expect(name.invalidations == 1)
+        #expect(visits.invalidations == 1)
+        #expect(count.invalidations == 1)
+    }
+
+    @Test func commitsOnTheMainActorAreObservedOnceEachInOrderWithinTheDispatch() {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let store = ObservableStore(makeProfileStore())
+        let probe = ObservationProbe { store.count.value }
+
+        for expected in 1...3 {
+            store.actions.dispatch(action: .visit)
+            #expect(probe.invalidations == expected)
+            #expect(store.count.value == expected)
+        }
+        #expect(probe.reads == [0, 0, 1, 2])
+        #expect(probe.offMainInvalidations.value == 0)
+    }
+
+    @Test func commitsOnAnotherThreadReachTheMainActorInOrder() async {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let store = ObservableStore(makeProfileStore())
+        let probe = ObservationProbe { store.count.value }
+        let actions = store.actions
+
+        await runOnThreads(1) { _ in
+            for _ in 0..<50 {
+                actions.dispatch(action: .visit)
+            }
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+
+        #expect(store.count.value == 50)
+        #expect(probe.invalidations == 50)
+        #expect(probe.reads == [0] + Array(0..<50))
+        #expect(probe.offMainInvalidations.value == 0)
+    }
+
+    @Test func aCommitThatLeavesTheReadValuesEqualInvalidatesNothing() {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let store = ObservableStore(makeProfileStore())
+        let name = ObservationProbe { store.profile.name }
+        let whole = ObservationProbe { store.profile.value }
+
+        store.actions.dispatch(action: .noop)
+        store.actions.dispatch(action: .rename("Ada"))
+
+        #expect(name.invalidations == 0)
+        #expect(whole.invalidations == 0)
+    }
+
+    @Test func theModelIsReleasedWhileTheStoreLivesAndReleasesAStoreOnlyItHeld() {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let kept = makeProfileStore()
+        var model: ObservableStore<ProfileState>? = ObservableStore(kept)
+        weak let releasedModel = model
+        weak let releasedValue = model?.count
+        model = nil
+        #expect(releasedModel == nil)
+        #expect(releasedValue == nil)
+        kept.actions.dispatch(action: .visit)
+        #expect(kept.computed.count.value == 1)
+
+        var owning: ObservableStore<ProfileState>? = ObservableStore(makeProfileStore())
+        weak let releasedStore = owning?.store
+        _ = owning?.count.value
+        owning = nil
+        #expect(releasedStore == nil)
+    }
+}
