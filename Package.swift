@@ -5,13 +5,13 @@ import PackageDescription
 
 let package = Package(
     name: "UnidirectionalFlow",
-    // Synchronization's `Atomic` (disposal flags on the delivery path) needs these releases; see README.md.
+    // The floor of Swift concurrency; see README.md ("Minimum platforms").
     platforms: [
-        .iOS(.v18),
-        .macOS(.v15),
-        .tvOS(.v18),
-        .watchOS(.v11),
-        .visionOS(.v2),
+        .iOS(.v13),
+        .macOS(.v10_15),
+        .tvOS(.v13),
+        .watchOS(.v6),
+        .visionOS(.v1),
     ],
     products: [
         .library(name: "ReactiveLite", targets: ["ReactiveLite"]),
@@ -26,10 +26,15 @@ let package = Package(
         .library(name: "RxStateCoreTesting", targets: ["RxStateCoreTesting"]),
     ],
     targets: [
-        .target(name: "ReactiveLite"),
-        .target(name: "PrexCore"),
-        .target(name: "VueFluxCore", dependencies: ["ReactiveLite"]),
-        .target(name: "RxStateCore", dependencies: ["ReactiveLite"]),
+        // The concurrency kernel under the four modules (lock, main-queue check, FIFO, observer
+        // list, serial drainer); internal, not a product. Its C shim holds the few POSIX and C11
+        // primitives it needs, spelled the same on every platform.
+        .target(name: "FlowKernelShims"),
+        .target(name: "FlowKernel", dependencies: ["FlowKernelShims"]),
+        .target(name: "ReactiveLite", dependencies: ["FlowKernel"]),
+        .target(name: "PrexCore", dependencies: ["FlowKernel"]),
+        .target(name: "VueFluxCore", dependencies: ["ReactiveLite", "FlowKernel"]),
+        .target(name: "RxStateCore", dependencies: ["ReactiveLite", "FlowKernel"]),
         .target(
             name: "ArchitectureHarness",
             dependencies: ["PrexCore", "VueFluxCore", "RxStateCore", "ReactiveLite"]
@@ -44,10 +49,17 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Checks that every Swift block in docs/ and the DocC catalogs quotes compiled code.
         .testTarget(name: "DocsTests"),
-        .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite", "TestSupport"]),
-        .testTarget(name: "PrexCoreTests", dependencies: ["PrexCore", "TestSupport", "ArchitectureHarness"]),
-        .testTarget(name: "RxStateCoreTests", dependencies: ["RxStateCore", "ReactiveLite", "TestSupport", "ArchitectureHarness"]),
-        .testTarget(name: "VueFluxCoreTests", dependencies: ["VueFluxCore", "ReactiveLite", "TestSupport", "ArchitectureHarness"]),
+        .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "TestSupport"]),
+        .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite", "FlowKernel", "TestSupport"]),
+        .testTarget(
+            name: "PrexCoreTests",
+            dependencies: ["PrexCore", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
+        .testTarget(
+            name: "RxStateCoreTests",
+            dependencies: ["RxStateCore", "ReactiveLite", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
+        .testTarget(
+            name: "VueFluxCoreTests",
+            dependencies: ["VueFluxCore", "ReactiveLite", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
         .testTarget(
             name: "ArchitectureHarnessTests",
             dependencies: [

@@ -1,30 +1,38 @@
+import FlowKernel
+
 /// The entry point of actions: it applies them to its store one at a time, then tells its
 /// registered callbacks.
 ///
-/// `dispatch(_:)` may be called from any thread. Actions are serialized by hand-off: the first
-/// caller that finds the dispatcher idle becomes the drainer and applies its action and every
-/// action queued meanwhile, first in first out; a caller that finds it busy (another thread, or a
-/// mutation, listener or view dispatching from inside the current action) queues its action and
-/// returns at once. So dispatch never blocks and never deadlocks; with no contention it is
-/// synchronous (the state is updated when it returns); once every `dispatch` call on every thread
-/// has returned, every action has been applied. No lock is held while a mutation or a callback
-/// runs.
+/// `dispatch(_:)` may be called from any thread; actions are applied in turn (the kernel's drain
+/// protocol, described in docs/threading.md):
+/// - On an idle dispatcher, the action is applied on the calling thread before `dispatch` returns.
+/// - From inside a mutation, a listener or a view's `reflect(change:)` (of this flux or of any
+///   other, on any thread), the action is queued and `dispatch` returns at once; the thread
+///   applying the current action applies it next, first in first out. So such calls never block
+///   and two fluxes calling into each other from two threads cannot deadlock.
+/// - From outside any of those while another thread is applying actions, the caller waits in line
+///   for its turn (first come first served), then applies its action on its own thread. So a
+///   thread never applies another thread's stream of actions, and a thread that dispatches faster
+///   than actions are applied waits instead of growing a queue.
+///
+/// Once every `dispatch` call on every thread has returned, every action has been applied. No lock
+/// is held while a mutation or a callback runs.
 ///
 /// For each action the order is: the mutation, the store's listeners (presenters among them) in
 /// registration order, then the dispatcher's callbacks in registration order. Create one with
-/// `Flux`; the initializer is not public, as in the original Prex.
+/// `Flux`; the initializer is not public, as in the original Prex. A dispatcher holds its store
+/// weakly: once the store is gone (its flux dropped), actions reach only the dispatcher's callbacks.
 public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     @usableFromInline
-    struct Storage {
-        @usableFromInline var queue = FIFO<Action>()
-        @usableFromInline var isDispatching = false
+    struct Storage: TurnHolding, Sendable {
+        @usableFromInline var turn = Turn<Action>()
         @usableFromInline var listeners = ListenerList<Action>()
 
         @usableFromInline
         init() {}
     }
 
-    @usableFromInline let storage: Lock<Storage>
+    @usableFromInline let storage: Locked<Storage>
     /// Applies an action to the store and notifies the store's listeners; set by `Flux`.
     @usableFromInline let apply: @Sendable (Action) -> Void
     /// Removes the callback with an id; built here, in inlinable code, for the reason given at
@@ -33,45 +41,31 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
 
     @inlinable
     init(apply: @escaping @Sendable (Action) -> Void) {
-        let storage = Lock(Storage())
+        let storage = Locked(Storage())
         self.storage = storage
         self.apply = apply
         removal = { id in
             let removed = storage.withLock { $0.listeners.remove(id: id) }
-            removed?.onRemove?()
+            removed?.callback.onRemove?()
         }
     }
 
-    /// Applies `action` to the store, now or after the actions queued before it.
+    /// Applies `action` to the store, now or in turn.
     ///
     /// See the type's documentation for the threading contract. Dispatching from inside a
     /// mutation, a listener or a view's `reflect(change:)` is supported: the action is applied
     /// right after the current one.
     @inlinable
     public func dispatch(_ action: Action) {
-        let snapshot: ContiguousArray<Listener<Action>>? = storage.withLock { storage in
-            if storage.isDispatching {
-                storage.queue.append(action)
-                return nil
+        storage.serialize(
+            mayWait: true,
+            arrive: { _ in action },
+            prepare: { storage, _ in storage.listeners.entries },
+            perform: { action, listeners in
+                apply(action)
+                notify(listeners, action)
             }
-            storage.isDispatching = true
-            return storage.listeners.entries
-        }
-        guard var listeners = snapshot else { return }
-        var current = action
-        while true {
-            apply(current)
-            notify(listeners, current)
-            let next: (Action, ContiguousArray<Listener<Action>>)? = storage.withLock { storage in
-                guard let action = storage.queue.popFirst() else {
-                    storage.isDispatching = false
-                    return nil
-                }
-                return (action, storage.listeners.entries)
-            }
-            guard let next else { return }
-            (current, listeners) = next
-        }
+        )
     }
 
     /// Registers `callback` to receive every action after the store has applied it.
@@ -82,8 +76,10 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     /// unregisters the callback.
     @inlinable
     public func register(callback: @escaping @Sendable (Action) -> Void) -> Subscription {
-        let id = storage.withLock { $0.listeners.add(callback) }
-        return Subscription(registry: self, id: id)
+        let entry = storage.withLock {
+            $0.listeners.add(Listener(callback: callback, onRemove: nil), owner: self)
+        }
+        return Subscription(token: entry.token)
     }
 
     /// Unregisters the callback of `subscription`, as in the original Prex.
@@ -96,9 +92,9 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     }
 }
 
-extension Dispatcher: ListenerRegistry {
+extension Dispatcher: ObserverRemoving {
     @usableFromInline
-    func removeListener(id: UInt64) {
+    package func removeObserver(id: UInt64) {
         removal(id)
     }
 }

@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// The link between one view and a flux: it dispatches actions for the view and pushes every state
 /// change to it.
 ///

@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// What a test observed: the final state (or one property of it) and, in order, the values a view
 /// was sent.
 ///
@@ -27,7 +29,7 @@ extension Flux {
     /// A test helper. It records from the store, on the dispatching thread, so it needs no main
     /// queue and works in synchronous tests. Actions dispatched by mutations or listeners are
     /// applied before it returns and recorded. Call it while no other thread dispatches to this
-    /// flux: an action handed to another thread's drainer may still be pending when it returns.
+    /// flux: another thread's actions would be recorded too.
     public func record(_ actions: Action...) -> Recording<State> {
         record(actions)
     }
@@ -80,5 +82,5 @@ extension Flux {
 
 /// The values a recording listener collected; the listener runs on the dispatching thread.
 private final class Recorder<Value: Sendable>: Sendable {
-    let values = Lock<[Value]>([])
+    let values = Locked<[Value]>([])
 }

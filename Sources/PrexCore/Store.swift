@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// The holder of the current state, and of the listeners told about each change.
 ///
 /// Only the store's dispatcher changes the state, one action at a time; `state` can be read from
@@ -8,7 +10,7 @@
 /// deallocated it drops its listeners and finishes the streams returned by `changes`.
 public final class Store<State: PrexCore.State>: Sendable {
     @usableFromInline
-    struct Storage {
+    struct Storage: Sendable {
         @usableFromInline var state: State
         @usableFromInline var listeners = ListenerList<StateChange<State>>()
 
@@ -18,7 +20,7 @@ public final class Store<State: PrexCore.State>: Sendable {
         }
     }
 
-    @usableFromInline let storage: Lock<Storage>
+    @usableFromInline let storage: Locked<Storage>
     /// Removes the listener with an id. `removeListener(id:)` is reached through `Subscription`'s
     /// protocol existential, which is never specialized: generic code there looked up the type
     /// metadata of the storage, the list and its elements on every call (about 10,000 instructions
@@ -28,18 +30,18 @@ public final class Store<State: PrexCore.State>: Sendable {
 
     @inlinable
     init(state: State) {
-        let storage = Lock(Storage(state: state))
+        let storage = Locked(Storage(state: state))
         self.storage = storage
         removal = { id in
             let removed = storage.withLock { $0.listeners.remove(id: id) }
-            removed?.onRemove?()
+            removed?.callback.onRemove?()
         }
     }
 
     deinit {
         let removed = storage.withLock { $0.listeners.removeAll() }
         for listener in removed {
-            listener.onRemove?()
+            listener.callback.onRemove?()
         }
     }
 
@@ -56,8 +58,10 @@ public final class Store<State: PrexCore.State>: Sendable {
     /// the listener.
     @inlinable
     public func addListener(callback: @escaping @Sendable (StateChange<State>) -> Void) -> Subscription {
-        let id = storage.withLock { $0.listeners.add(callback) }
-        return Subscription(registry: self, id: id)
+        let entry = storage.withLock {
+            $0.listeners.add(Listener(callback: callback, onRemove: nil), owner: self)
+        }
+        return Subscription(token: entry.token)
     }
 
     /// Removes the listener of `subscription`.
@@ -85,14 +89,17 @@ public final class Store<State: PrexCore.State>: Sendable {
         // Registering and yielding the current state in one critical section is what rules out a
         // gap or a duplicate: a writer publishes the new state and snapshots the listeners under
         // the same lock. Yielding runs no user code, so doing it under the lock is allowed.
-        let id = storage.withLock { storage in
+        let entry = storage.withLock { storage in
             continuation.yield(StateChange(new: storage.state, old: nil))
             return storage.listeners.add(
-                { change in continuation.yield(change) },
-                onRemove: { continuation.finish() }
+                Listener(
+                    callback: { change in continuation.yield(change) },
+                    onRemove: { continuation.finish() }
+                ),
+                owner: self
             )
         }
-        let subscription = Subscription(registry: self, id: id)
+        let subscription = Subscription(token: entry.token)
         continuation.onTermination = { _ in
             subscription.cancel()
         }
@@ -122,9 +129,9 @@ public final class Store<State: PrexCore.State>: Sendable {
     }
 }
 
-extension Store: ListenerRegistry {
+extension Store: ObserverRemoving {
     @usableFromInline
-    func removeListener(id: UInt64) {
+    package func removeObserver(id: UInt64) {
         removal(id)
     }
 }

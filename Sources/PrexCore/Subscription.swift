@@ -1,4 +1,4 @@
-import Synchronization
+import FlowKernel
 
 /// A registration of a callback with a `Dispatcher` or a `Store`, and the handle that ends it.
 ///
@@ -9,27 +9,21 @@ import Synchronization
 /// starts, although a call already running on another thread finishes. Cancelling twice, or
 /// after the owner is gone, does nothing. The subscription holds its owner weakly.
 public final class Subscription: Sendable {
-    private weak let registry: (any ListenerRegistry)?
-    private let id: UInt64
-    /// Set by the first `cancel()`, so that later ones (the deinit's, after an explicit cancel)
-    /// skip the weak load and the registry's lock.
-    private let isCancelled = Atomic<Bool>(false)
+    @usableFromInline let token: ObserverToken
 
     @usableFromInline
-    init(registry: any ListenerRegistry, id: UInt64) {
-        self.registry = registry
-        self.id = id
+    init(token: ObserverToken) {
+        self.token = token
     }
 
     /// Removes the callback from its dispatcher or store; safe to call from any thread, any time.
     public func cancel() {
-        guard !isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        registry?.removeListener(id: id)
+        token.dispose()
     }
 
     /// Whether this subscription was created by `owner`.
-    func belongs(to owner: any ListenerRegistry) -> Bool {
-        registry === owner
+    func belongs(to owner: any ObserverRemoving) -> Bool {
+        token.owner === owner
     }
 
     deinit {

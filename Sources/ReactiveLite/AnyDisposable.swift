@@ -1,36 +1,37 @@
-import Synchronization
+import FlowKernel
 
 /// A ``Disposable`` that runs a closure the first time it is disposed of.
 ///
 /// The closure runs at most once, on the thread that calls `dispose()` first; later calls do
 /// nothing. The closure is released once it has run.
 public final class AnyDisposable: Disposable {
-    private let handler: Locked<(@Sendable () -> Void)?>
-    private let disposed = Atomic<Bool>(false)
+    /// The handler until it runs, and whether `dispose()` was called.
+    private let state: Locked<(handler: (@Sendable () -> Void)?, isDisposed: Bool)>
 
     /// Creates a disposable that runs `dispose` on first disposal.
     ///
     /// - Parameter dispose: The work to do when disposed of, such as removing an observer.
     public init(_ dispose: @escaping @Sendable () -> Void) {
-        handler = Locked(dispose)
+        state = Locked((dispose, false))
     }
 
     /// Creates a disposable that does nothing but record that it was disposed of.
     public init() {
-        handler = Locked(nil)
+        state = Locked((nil, false))
     }
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool {
-        disposed.load(ordering: .acquiring)
+        state.withLock { $0.isDisposed }
     }
 
     /// Runs the handler if this is the first call; later calls do nothing.
     public func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let work = handler.withLock { handler in
-            defer { handler = nil }
-            return handler
+        let work = state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.isDisposed else { return nil }
+            state.isDisposed = true
+            defer { state.handler = nil }
+            return state.handler
         }
         work?()
     }

@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// A bag of ``Disposable``s that disposes of all of them when it is disposed of or deinitialized.
 ///
 /// Keep one as a stored property of a view controller (or any owner): every observation added to it

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 
 /// Where a piece of work runs: at once on the calling thread, on the main thread, or on a queue.
 ///
@@ -79,12 +80,12 @@ public struct Executor: Sendable {
         case .immediate:
             work()
         case .mainThread:
-            if MainQueue.isCurrent && MainQueue.pending.load(ordering: .acquiring) == 0 {
+            if MainQueue.isCurrent && MainQueuePending.count.value == 0 {
                 work()
             } else {
-                MainQueue.pending.add(1, ordering: .acquiringAndReleasing)
+                MainQueuePending.count.add(1)
                 DispatchQueue.main.async {
-                    MainQueue.pending.subtract(1, ordering: .acquiringAndReleasing)
+                    MainQueuePending.count.add(-1)
                     work()
                 }
             }

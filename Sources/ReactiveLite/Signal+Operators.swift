@@ -1,3 +1,5 @@
+import FlowKernel
+
 // The operator set is small on purpose (see docs/reactivelite.md): state observation needs to
 // transform (`map`), to narrow (`filter`), to drop unchanged values (`skipRepeats`) and to pick a
 // thread (`observe(on:)`). Combining several sources is left to the store that owns the state.

@@ -5,11 +5,13 @@
 /// state.
 ///
 /// Values are delivered on the thread that sends them, to observers in the order they subscribed,
-/// one value at a time. A value sent while another is being delivered (from an observer of this
-/// sink, or from another thread) is queued and delivered after it, first in first out, by the
-/// thread already delivering; its sender returns at once. So recursive sends are fine (the original
-/// VueFluxReactive deadlocks on them), and once every `send(value:)` call has returned, every value
-/// has been delivered.
+/// one value at a time. A value sent from inside a delivery (an observer of this sink or of any
+/// other source) while another is being delivered is queued and delivered after it, first in first
+/// out, by the thread already delivering, and its sender returns at once. A value sent from another
+/// thread, inside no delivery, waits for the current delivery and is then delivered by its sender.
+/// So recursive sends are fine (the original VueFluxReactive deadlocks on them), no sender delivers
+/// another thread's stream, and once every `send(value:)` call has returned, every value has been
+/// delivered.
 ///
 /// ```swift
 /// let sink = Sink<Int>()

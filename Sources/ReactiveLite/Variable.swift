@@ -5,9 +5,10 @@
 /// called in subscription order, one value at a time, on the thread that set the value.
 ///
 /// Reading ``value`` inside an observer works and returns the latest value set. Setting it inside
-/// an observer (or from another thread during a delivery) is queued: the new value is stored at once
-/// and delivered after the current delivery, first in first out (the original VueFluxReactive
-/// deadlocks in both cases).
+/// an observer is queued: the new value is stored at once and delivered after the current delivery,
+/// first in first out (the original VueFluxReactive deadlocks in both cases). Setting it from
+/// another thread during a delivery stores it at once, waits for the current delivery, then
+/// delivers it on the setting thread.
 ///
 /// `value += 1` is a read and then a write: two threads doing it at once can lose an increment.
 /// Serialize writers (as a store serializes its mutations) when updates depend on the old value.

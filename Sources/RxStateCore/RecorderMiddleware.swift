@@ -1,3 +1,4 @@
+import FlowKernel
 import ReactiveLite
 
 /// A middleware that records each applied action with the state it produced, and replays the

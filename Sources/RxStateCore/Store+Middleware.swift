@@ -1,3 +1,5 @@
+import FlowKernel
+
 extension Store {
     /// The observe-only middlewares registered with ``register(middlewares:)``, in registration
     /// order, as RxState's `store.middlewares`.

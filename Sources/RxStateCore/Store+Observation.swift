@@ -1,9 +1,10 @@
+import FlowKernel
 import ReactiveLite
 
 // Each signal below subscribes with its own closure literal rather than through a shared helper
 // taking a transform closure: that extra closure call per observer per action was a third of the
 // cost of a notification.
-extension Store {
+extension Store: ObserverRemoving {
     /// The app state with the action that produced it: the current pair first, then one pair per
     /// applied action, each state exactly the one its action produced.
     ///
@@ -82,22 +83,8 @@ extension Store {
     /// everything queued before it, and no later one is missed.
     @usableFromInline
     func subscribe(_ observer: @escaping @Sendable (Snapshot) -> Void) -> any Disposable {
-        let (token, entry): (ObserverToken, ObserverEntry?) = core.withLock { core in
-            let id = core.nextObserverID
-            core.nextObserverID += 1
-            let token = ObserverToken(id: id, store: self)
-            let entry = ObserverEntry(id: id, observer: observer, token: token)
-            if core.isDispatching {
-                core.pending.append(.subscribe(entry))
-                return (token, nil)
-            }
-            core.isDispatching = true
-            return (token, entry)
-        }
-        if let entry {
-            attach(entry)
-            drain()
-        }
+        let token = core.withLock { $0.observers.makeToken(owner: self) }
+        run(.subscribe(ObserverEntry(id: token.id, callback: observer, token: token)), mayWait: false)
         return token
     }
 
@@ -111,17 +98,14 @@ extension Store {
             return core.snapshot
         }
         if let snapshot, entry.token.isActive {
-            entry.observer(snapshot)
+            entry.callback(snapshot)
         }
     }
 
     /// Removes the observer with `id`; its closure is released here, outside the lock.
     @usableFromInline
-    func removeObserver(id: UInt64) {
-        let removed: ObserverEntry? = core.withLock { core in
-            guard let position = core.observers.firstIndex(where: { $0.id == id }) else { return nil }
-            return core.observers.remove(at: position)
-        }
+    package func removeObserver(id: UInt64) {
+        let removed = core.withLock { $0.observers.remove(id: id) }
         // Dropping the closure may run deinits of what it captured: never under the lock.
         _ = removed
     }

@@ -1,3 +1,4 @@
+import FlowKernel
 import ReactiveLite
 
 extension Store {

@@ -1,16 +1,19 @@
 import Dispatch
+import FlowKernel
 import ReactiveLite
 
 /// The store: holds the app state (`[SubstateType]`), applies dispatched actions through the
 /// middleware and reducers, and announces each new state with the action that produced it.
 ///
-/// **One action at a time, first in first out.** ``dispatch(action:)`` called while the store is
-/// idle applies the action on the calling thread and returns once it is applied and announced.
-/// Called while the store is busy (from a reducer, an observer, a middleware, or from another
-/// thread while one is draining), it queues the action and returns at once; the thread already
-/// draining applies it after the actions queued before it. So nothing is lost, nothing nests, no
+/// **One action at a time, in turn.** ``dispatch(action:)`` called while the store is idle applies
+/// the action on the calling thread and returns once it is applied and announced. Called from a
+/// reducer, an observer or a middleware (of this store or any other, on any thread) while the store
+/// is busy, it queues the action and returns at once; the thread applying actions applies it next,
+/// first in first out. Called from outside those while another thread applies actions, it waits in
+/// line for its turn, then applies its action itself: no thread applies another thread's stream,
+/// and a fast producer waits instead of growing a queue. So nothing is lost, nothing nests, no
 /// lock is held while user code runs, and once every `dispatch` call has returned, every action has
-/// been applied and announced.
+/// been applied and announced (docs/threading.md).
 ///
 /// **State in place.** While reducers run, the state is moved out of the store so that they hold
 /// the only reference to it: a typed reducer appending to a large array in its substate does not
@@ -59,9 +62,10 @@ public final class Store: Sendable {
     /// resulting state is announced with it.
     ///
     /// On an idle store the action is applied and announced before this returns, on the calling
-    /// thread. On a busy store (a call from a reducer, an observer or a middleware, or from another
-    /// thread while one is draining) it is queued and this returns at once; the draining thread
-    /// applies it after the actions queued before it. Never blocks, never deadlocks.
+    /// thread. From a reducer, an observer or a middleware while the store is busy, it is queued
+    /// and this returns at once; the thread applying actions applies it next. From outside those
+    /// while another thread applies actions, this waits for its turn (never from inside a
+    /// delivery, so it cannot deadlock), then applies the action on the calling thread.
     ///
     /// - Parameter action: The action to apply.
     public func dispatch(action: ActionType) {
@@ -113,51 +117,45 @@ public final class Store: Sendable {
 // MARK: - The drainer
 
 extension Store {
-    /// Dispatches `action` starting at intercepting middleware number `stage`: applies it now if the
-    /// store is idle, else queues it.
+    /// Dispatches `action` starting at intercepting middleware number `stage`, in turn.
     ///
-    /// Taking the drainer role and taking the state out for the reducers share one lock round-trip.
+    /// Taking the turn and taking the state out for the reducers share one lock round-trip.
     @usableFromInline
     func dispatch(_ action: any ActionType, stage: Int) {
-        let actionType = ObjectIdentifier(type(of: action))
-        var reduction = Reduction()
-        let (isDrainer, interceptor) = core.withLock { core -> (Bool, (any InterceptingMiddlewareType)?) in
-            if core.isDispatching {
-                core.pending.append(.action(action, stage: stage))
-                return (false, nil)
-            }
-            core.isDispatching = true
-            return (true, core.begin(actionType, stage: stage, into: &reduction))
-        }
-        guard isDrainer else { return }
-        let delivered = proceed(
-            action, actionType, stage: stage, interceptor: interceptor, reduction: &reduction)
-        drain()
-        // Released only now, after drain's lock round-trips: see ``proceed``.
-        withExtendedLifetime(delivered) {}
+        run(.action(action, stage: stage), mayWait: true)
     }
 
-    /// Performs queued work until none is left, then gives up the drainer role.
+    /// Performs `work` in the store's turn (see ``dispatch(action:)``).
     @usableFromInline
-    func drain() {
-        // Each delivered observer list is released after the next lock round-trip (see ``proceed``):
-        // overwriting `delivered` happens after the next `apply`'s locks, and the last one goes when
-        // the function returns, after the lock that gave up the drainer role.
-        var delivered: [ObserverEntry]?
-        while let work = core.withLock({ $0.next() }) {
-            switch work {
-            case .action(let action, let stage):
-                delivered = apply(action, stage: stage)
-            case .subscribe(let entry):
-                attach(entry)
+    func run(_ work: PendingWork, mayWait: Bool) {
+        // Each delivered observer list is released after the next lock round-trip (see
+        // ``proceed``): it is overwritten only by the next work item, which starts after a lock,
+        // and the last one goes after the lock that passed the turn on.
+        var delivered: ObserverList<Observer>.Snapshot?
+        // Filled under the lock as each action starts and emptied when it is announced; a local
+        // captured by both closures, never copied, so the reducers hold the only reference.
+        var reduction = Reduction()
+        core.serialize(
+            mayWait: mayWait,
+            arrive: { _ in work },
+            prepare: { core, work in core.prepare(work, into: &reduction) },
+            perform: { work, interceptor in
+                switch work {
+                case .action(let action, let stage):
+                    delivered = proceed(
+                        action, ObjectIdentifier(type(of: action)), stage: stage,
+                        interceptor: interceptor, reduction: &reduction)
+                case .subscribe(let entry):
+                    attach(entry)
+                }
             }
-        }
+        )
         withExtendedLifetime(delivered) {}
     }
 
     /// Runs `action` through the interceptors from `stage` on, then reduces and announces it.
     @usableFromInline
-    func apply(_ action: any ActionType, stage: Int) -> [ObserverEntry]? {
+    func apply(_ action: any ActionType, stage: Int) -> ObserverList<Observer>.Snapshot? {
         let actionType = ObjectIdentifier(type(of: action))
         var reduction = Reduction()
         let interceptor = core.withLock { $0.begin(actionType, stage: stage, into: &reduction) }
@@ -179,7 +177,7 @@ extension Store {
         stage: Int,
         interceptor: (any InterceptingMiddlewareType)?,
         reduction: inout Reduction
-    ) -> [ObserverEntry]? {
+    ) -> ObserverList<Observer>.Snapshot? {
         if let interceptor {
             return intercept(action, with: interceptor, stage: stage)
         }
@@ -200,7 +198,7 @@ extension Store {
             swap(&waiters, &core.waiters)
             let refusedReads = core.refusedReads
             core.refusedReads = 0
-            return (core.observers, core.snapshot, waiters, refusedReads, previousAction)
+            return (core.observers.entries, core.snapshot, waiters, refusedReads, previousAction)
         }
         withExtendedLifetime(previousAction) {}
         problems += repeatElement(StoreError.readDuringReduction, count: refusedReads)
@@ -210,13 +208,7 @@ extension Store {
         for problem in problems {
             report(problem)
         }
-        // Read in place through the buffer: iterating the array copied each entry out, retaining
-        // and releasing its closure and token per observer.
-        observers.withUnsafeBufferPointer { observers in
-            for index in observers.indices where observers[index].token.isActive {
-                observers[index].observer(snapshot)
-            }
-        }
+        ObserverList.forEachActive(in: observers) { $0(snapshot) }
         return observers
     }
 
@@ -225,10 +217,10 @@ extension Store {
     /// one is released after the next `apply`'s locks.
     func intercept(
         _ action: any ActionType, with interceptor: any InterceptingMiddlewareType, stage: Int
-    ) -> [ObserverEntry]? {
+    ) -> ObserverList<Observer>.Snapshot? {
         let forwarding = Forwarding(store: self, stage: stage + 1)
         interceptor.intercept(action: action, store: self) { forwarding.forward($0) }
-        var delivered: [ObserverEntry]?
+        var delivered: ObserverList<Observer>.Snapshot?
         for passed in forwarding.close() {
             delivered = apply(passed, stage: stage + 1)
         }

@@ -37,12 +37,12 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     ///
     /// Each store commits its actions one at a time, in the order they were dispatched. With the
     /// `.immediate` executor the action is committed on the calling thread before this returns,
-    /// unless that store is already committing (this call comes from one of its mutations or
-    /// observers, or another thread is committing): then the action is queued, committed by the
-    /// busy thread after the actions before it, and this returns at once. With `.queue` or
-    /// `.mainThread` the commit runs there, later or at once as the executor decides. Never blocks
-    /// waiting for another thread, so it cannot deadlock. An action sent to a deallocated store is
-    /// dropped.
+    /// after waiting for the current commit if another thread is committing, unless this call comes
+    /// from inside a delivery (a mutation or an observer, of any store) while the store is busy:
+    /// then the action is queued, committed by the busy thread after the actions before it, and
+    /// this returns at once. With `.queue` or `.mainThread` the commit runs there, later or at once
+    /// as the executor decides, and this never waits. Only a caller inside no delivery waits, so
+    /// it cannot deadlock. An action sent to a deallocated store is dropped.
     ///
     /// - Parameter action: The action to commit.
     @inlinable

@@ -12,9 +12,10 @@ import ReactiveLite
 ///
 /// Commits are serialized per store: whatever thread dispatches, one mutation runs at a time, in
 /// dispatch order, on the store's executor, and no lock is held while it runs. A dispatch made
-/// while the store is committing (from a mutation, from an observer, or from another thread) is
-/// queued and committed after the current one, first in first out; the dispatching thread
-/// returns at once rather than wait, which is what makes deadlock impossible.
+/// while the store is committing from a mutation or an observer (of this store or any other) is
+/// queued and committed after the current one, first in first out, and returns at once. With
+/// `.immediate`, a dispatch from another thread, inside no delivery, waits in line for its turn and
+/// commits its own action. Only threads inside no delivery wait, so no wait can close a cycle.
 ///
 /// Subclass it for a store shared across an app:
 ///

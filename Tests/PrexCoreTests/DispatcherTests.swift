@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 import PrexCore
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 import Foundation
 import PrexCore
 import TestSupport
@@ -117,20 +118,13 @@ final class RecordingView: View {
         depth += 1
         maxDepth = max(maxDepth, depth)
         changes.append(change)
-        onMainQueue.append(DispatchQueue.getSpecific(key: mainQueueKey) != nil)
+        onMainQueue.append(isOnMainQueue)
         onReflect?(change)
         depth -= 1
     }
 
     var counts: [Int] { changes.map(\.new.count) }
 }
-
-/// The test target's own main-queue marker, independent of the library's.
-let mainQueueKey: DispatchSpecificKey<UInt8> = {
-    let key = DispatchSpecificKey<UInt8>()
-    DispatchQueue.main.setSpecific(key: key, value: 1)
-    return key
-}()
 
 /// Returns after every block already queued on the main queue has run.
 func drainMainQueue() async {

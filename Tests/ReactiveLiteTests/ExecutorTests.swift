@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 import Foundation
 import TestSupport
 import Testing
@@ -39,7 +40,7 @@ import Testing
     @MainActor
     @Test func mainThreadRunsInlineOnTheMainQueueWhenNothingIsPending() async {
         // Let work queued by earlier tests drain first.
-        #expect(await eventually { MainQueue.pending.load(ordering: .acquiring) == 0 })
+        #expect(await eventually { MainQueuePending.count.value == 0 })
         let counter = Counter()
         Executor.mainThread.execute { counter.increment() }
         #expect(counter.value == 1)

@@ -1,3 +1,4 @@
+import FlowKernel
 import TestSupport
 
 @testable import ReactiveLite

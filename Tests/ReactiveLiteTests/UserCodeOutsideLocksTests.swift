@@ -34,7 +34,9 @@ final class Tripwire: Sendable {
     }
 
     @Test func aValueReleasedByAnObserveOnQueueMayReenterItsSink() async {
-        let finished = await finishes(within: 10) {
+        // 30 s, not 10: a deadlock never finishes, but in the full parallel run the stress tests'
+        // contended dispatches (each a hand-off between threads) can delay this body past 10 s.
+        let finished = await finishes(within: 30) {
             let sink = Sink<Tripwire?>()
             let queue = DispatchQueue(label: "user-code-outside-locks")
             let delivered = Counter()

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 
 /// Delivers the state changes of one presenter to its view on the main actor, in order, never
 /// nested.
@@ -16,7 +17,7 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
         case schedule
     }
 
-    private struct Box {
+    private struct Box: Sendable {
         var pending = FIFO<StateChange<State>>()
         /// The main queue is inside `deliver(startingWith:)` for this mailbox.
         var isDelivering = false
@@ -27,7 +28,7 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
 
     /// Calls the view's `reflect(change:)`; captures the view weakly.
     private let reflect: @MainActor @Sendable (StateChange<State>) -> Void
-    private let box = Lock(Box())
+    private let box = Locked(Box())
 
     init(reflect: @escaping @MainActor @Sendable (StateChange<State>) -> Void) {
         self.reflect = reflect

@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// A disposable that stands for another one which is only known later.
 ///
 /// Lets an observer dispose of its own subscription (the subscription is created after the

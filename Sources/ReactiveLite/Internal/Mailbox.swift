@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 
 /// The queue between a source and an observer that runs on another ``Executor``.
 ///

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 
 /// Makes misuse visible in debug builds: one line on standard error the first time each kind of
 /// misuse happens, without trapping. Release builds print nothing.

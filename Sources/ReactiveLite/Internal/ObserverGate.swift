@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// Stands between a custom signal's producer and its observer, so that disposal takes effect at
 /// once whatever the producer does.
 ///

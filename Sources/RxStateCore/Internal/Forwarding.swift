@@ -1,3 +1,4 @@
+import FlowKernel
 import ReactiveLite
 
 /// The `next` of one intercepting-middleware call: collects what the interceptor passes on while

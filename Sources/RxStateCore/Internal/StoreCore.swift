@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 
 /// Work waiting for the store's drainer, first in first out.
 @usableFromInline
@@ -9,22 +10,28 @@ enum PendingWork: Sendable {
     case subscribe(ObserverEntry)
 }
 
+/// What a store calls with each snapshot.
+@usableFromInline
+typealias Observer = @Sendable (Snapshot) -> Void
+
+/// One observer of a store, in the store's subscription-ordered list.
+@usableFromInline
+typealias ObserverEntry = ObserverList<Observer>.Entry
+
 /// Everything a ``Store`` guards with its one lock.
 ///
-/// One thread at a time drains the store (`isDispatching`): it applies actions and announces
-/// them, with the lock released while user code runs. While a reducer runs, the state has been
+/// One thread at a time holds the store's turn (the kernel's drain protocol, `Turn`): it applies
+/// actions and announces them, with the lock released while user code runs. While a reducer runs, the state has been
 /// moved out (`isReducing`) so that the reducer holds the only reference to it and mutates it in
 /// place; readers on other threads wait for it (`waiters`).
 @usableFromInline
-struct StoreCore: Sendable {
+struct StoreCore: TurnHolding, Sendable {
     @usableFromInline var substates: [any SubstateType] = []
     /// Position in `substates` by `ObjectIdentifier` of the substate's type.
     @usableFromInline var index = SubstateIndex()
     @usableFromInline var lastAction: (any ActionType)?
 
-    @usableFromInline var pending: [PendingWork?] = []
-    @usableFromInline var pendingHead = 0
-    @usableFromInline var isDispatching = false
+    @usableFromInline var turn = Turn<PendingWork>()
 
     @usableFromInline var isReducing = false
     @usableFromInline var reducingThread: UInt = 0
@@ -33,9 +40,7 @@ struct StoreCore: Sendable {
     @usableFromInline var refusedReads = 0
     @usableFromInline var waiters: [DispatchSemaphore] = []
 
-    /// In subscription order, so ids ascend.
-    @usableFromInline var observers: [ObserverEntry] = []
-    @usableFromInline var nextObserverID: UInt64 = 0
+    @usableFromInline var observers = ObserverList<Observer>()
 
     @usableFromInline var interceptors: [any InterceptingMiddlewareType] = []
     /// Typed reducers by `ObjectIdentifier` of the action type, in registration order.
@@ -47,27 +52,6 @@ struct StoreCore: Sendable {
     @usableFromInline
     var snapshot: Snapshot {
         Snapshot(substates: substates, index: index, lastAction: lastAction)
-    }
-
-    /// Takes the next pending work, or gives up the drainer role if there is none.
-    @inlinable
-    mutating func next() -> PendingWork? {
-        guard pendingHead < pending.count, let work = pending[pendingHead] else {
-            pending.removeAll(keepingCapacity: true)
-            pendingHead = 0
-            isDispatching = false
-            return nil
-        }
-        pending[pendingHead] = nil
-        pendingHead += 1
-        if pendingHead == pending.count {
-            pending.removeAll(keepingCapacity: true)
-            pendingHead = 0
-        } else if pendingHead >= 64 && pendingHead * 2 >= pending.count {
-            pending.removeFirst(pendingHead)
-            pendingHead = 0
-        }
-        return work
     }
 }
 
@@ -103,5 +87,19 @@ extension StoreCore {
         swap(&reduction.index, &index)
         reduction.reducers = reducers[actionType]
         return nil
+    }
+}
+
+extension StoreCore {
+    /// Under the lock, as the drainer starts a work item: for an action, moves what ``begin`` takes
+    /// into `reduction` (held by the caller alone, so that the reducers mutate in place) and
+    /// returns the interceptor to call, if any.
+    @inlinable
+    mutating func prepare(
+        _ work: PendingWork,
+        into reduction: inout Reduction
+    ) -> (any InterceptingMiddlewareType)? {
+        guard case .action(let action, let stage) = work else { return nil }
+        return begin(ObjectIdentifier(type(of: action)), stage: stage, into: &reduction)
     }
 }

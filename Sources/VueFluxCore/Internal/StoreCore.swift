@@ -1,14 +1,16 @@
+import FlowKernel
 import ReactiveLite
 
 /// What a ``Store`` does: it owns the state and mutations, queues actions and commits them one at
 /// a time, and tracks the asynchronous action creators bound to its lifetime.
 ///
-/// Serialization is by hand-off, as in ReactiveLite's channels. `dispatch` enqueues the action
-/// under `queue`'s lock; if no commit is under way, the caller becomes the drainer and commits
-/// actions until the queue is empty (on the executor); otherwise it returns at once and the
-/// drainer commits its action after the ones before it. No lock is held while a mutation runs, so
-/// a mutation or an observer can dispatch (its action is queued, first in first out) and two stores
-/// that call into each other from two threads cannot deadlock.
+/// Serialization is the kernel's drain protocol (`Turn`, docs/threading.md), as in ReactiveLite's
+/// channels. With the immediate executor, the caller commits its action in turn: at once when
+/// idle; queued for the committing thread when called from inside a delivery (a mutation, an
+/// observer); after waiting in line when another thread is committing and the caller is inside no
+/// delivery. With another executor, the action is queued and one drain at a time is scheduled on
+/// the executor. No lock is held while a mutation runs, so a mutation or an observer can dispatch
+/// and two stores that call into each other from two threads cannot deadlock.
 ///
 /// A separate object from ``Store`` so that the store's deinit can close it while a drain that
 /// still holds it finishes: once closed, it drops what is queued and accepts nothing more.
@@ -33,10 +35,9 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     }
 
     @usableFromInline
-    struct Queue: Sendable {
-        @usableFromInline var pending = ActionQueue<State.Action>()
-        /// Whether a drainer is committing (or, on an asynchronous executor, is scheduled to).
-        @usableFromInline var isCommitting = false
+    struct Queue: TurnHolding, Sendable {
+        /// Taken while a caller commits (or, on an asynchronous executor, a drain is scheduled).
+        @usableFromInline var turn = Turn<State.Action>()
         /// `nil` once the store is deallocated: nothing is committed after that.
         @usableFromInline var target: Target?
 
@@ -67,45 +68,43 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     /// Commits `action` after every action dispatched before it, or drops it if the store is gone.
     @inlinable
     func dispatch(_ action: State.Action) {
-        let target: Target? = queue.withLock { queue in
-            guard let target = queue.target else { return nil }
-            if queue.isCommitting || !isImmediate {
-                queue.pending.append(action)
-            }
-            if queue.isCommitting {
-                return nil
-            }
-            queue.isCommitting = true
-            return target
-        }
-        guard let target else { return }
         if isImmediate {
-            // The action was not queued: nothing was ahead of it, so commit it at once.
-            target.mutations.commit(action: action, state: target.state)
-            target.didCommit?(action)
-            drain(target)
-        } else {
+            queue.serialize(
+                mayWait: true,
+                arrive: { queue in queue.target == nil ? nil : action },
+                prepare: { queue, _ in queue.target },
+                perform: { action, target in
+                    if let target {
+                        target.mutations.commit(action: action, state: target.state)
+                        target.didCommit?(action)
+                    }
+                }
+            )
+            return
+        }
+        let schedule: Bool = queue.withLock { queue in
+            guard queue.target != nil else { return false }
+            queue.turn.enqueue(action)
+            return queue.turn.take()
+        }
+        if schedule {
             // The whole drain runs on the executor, so every commit does, one at a time.
-            executor.execute { self.drain(target) }
+            executor.execute { self.drainScheduled() }
         }
     }
 
-    /// Commits queued actions until none is left (or the store is gone), then gives up the
-    /// drainer role.
-    @inlinable
-    func drain(_ target: Target) {
-        while true {
-            let next: State.Action? = queue.withLock { queue in
-                if queue.target != nil, let action = queue.pending.popFirst() {
-                    return action
+    /// Commits the queued actions on the executor (the turn taken by ``dispatch(_:)``).
+    @usableFromInline
+    func drainScheduled() {
+        queue.drainTakenTurn(
+            prepare: { queue, _ in queue.target },
+            perform: { action, target in
+                if let target {
+                    target.mutations.commit(action: action, state: target.state)
+                    target.didCommit?(action)
                 }
-                queue.isCommitting = false
-                return nil
             }
-            guard let next else { return }
-            target.mutations.commit(action: next, state: target.state)
-            target.didCommit?(next)
-        }
+        )
     }
 
     /// Sets the observer told each action after its commit; takes effect from the next drain.
@@ -118,7 +117,7 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     func close() {
         let dropped = queue.withLock { queue in
             defer { queue.target = nil }
-            return (queue.target, queue.pending.removeAll())
+            return (queue.target, queue.turn.removeAll())
         }
         let tasks = lifetime.withLock { lifetime in
             lifetime.isClosed = true

@@ -1,3 +1,4 @@
+import FlowKernel
 import ReactiveLite
 
 /// A store as the global-dispatch registry sees it: any object, identified by its state type.
@@ -20,11 +21,6 @@ final class StoreRegistry: Sendable {
         /// weak, because a weak reference moves an object's reference count to a side table and
         /// makes every retain and release of it on the dispatch path slower.
         @usableFromInline let store: any RegisteredStore
-
-        init(sequence: UInt64, store: any RegisteredStore) {
-            self.sequence = sequence
-            self.store = store
-        }
     }
 
     struct Table: Sendable {

@@ -1,11 +1,10 @@
-import TestSupport
 import Testing
 
-@testable import VueFluxCore
+@testable import FlowKernel
 
-@Suite struct ActionQueueTests {
+@Suite struct FIFOTests {
     @Test func isFirstInFirstOutAcrossWrapAroundAndGrowth() {
-        var queue = ActionQueue<Int>()
+        var queue = FIFO<Int>()
         var popped: [Int] = []
         var next = 0
         // Interleave so that the ring wraps around before it grows.
@@ -28,7 +27,7 @@ import Testing
     }
 
     @Test func keepsItsCapacityOnceEmpty() {
-        var queue = ActionQueue<Int>()
+        var queue = FIFO<Int>()
         for value in 0..<20 {
             queue.append(value)
         }
@@ -43,7 +42,7 @@ import Testing
     }
 
     @Test func removeAllReturnsTheElementsInOrder() {
-        var queue = ActionQueue<String>()
+        var queue = FIFO<String>()
         for value in ["a", "b", "c"] {
             queue.append(value)
         }

@@ -1,0 +1,75 @@
+// The few POSIX and C11 primitives the kernel needs, written once for every platform.
+//
+// Everything here exists with the same spelling on Apple platforms, Linux and other POSIX systems
+// (<pthread.h>, clang's __atomic builtins, C11 _Thread_local), so the Swift side needs no
+// platform conditional and no `Synchronization` import. The functions are `static inline`: Swift
+// imports them through clang and inlines them like its own code.
+#pragma once
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/// A pthread mutex in a struct of this module, so that Swift can name it without importing the
+/// platform's C module (Glibc, Musl or Darwin).
+typedef struct {
+    pthread_mutex_t mutex;
+} fk_mutex;
+
+/// Initializes `m`; an error-checking mutex when `checked`, so that a second lock on one thread
+/// fails (EDEADLK) instead of hanging. Returns the first nonzero pthread result, or 0.
+static inline int fk_mutex_init(fk_mutex *m, bool checked) {
+    pthread_mutexattr_t attributes;
+    int result = pthread_mutexattr_init(&attributes);
+    if (result != 0) return result;
+    result = pthread_mutexattr_settype(
+        &attributes, checked ? PTHREAD_MUTEX_ERRORCHECK : PTHREAD_MUTEX_NORMAL);
+    if (result == 0) result = pthread_mutex_init(&m->mutex, &attributes);
+    int destroyed = pthread_mutexattr_destroy(&attributes);
+    return result != 0 ? result : destroyed;
+}
+
+static inline int fk_mutex_destroy(fk_mutex *m) { return pthread_mutex_destroy(&m->mutex); }
+static inline int fk_mutex_lock(fk_mutex *m) { return pthread_mutex_lock(&m->mutex); }
+static inline int fk_mutex_unlock(fk_mutex *m) { return pthread_mutex_unlock(&m->mutex); }
+
+/// A flag read without a lock: acquire loads, release stores, a sequentially consistent exchange.
+typedef struct {
+    intptr_t value;
+} fk_flag;
+
+static inline void fk_flag_init(fk_flag *f, bool value) {
+    __atomic_store_n(&f->value, value ? 1 : 0, __ATOMIC_RELAXED);
+}
+static inline bool fk_flag_load(fk_flag *f) { return __atomic_load_n(&f->value, __ATOMIC_ACQUIRE) != 0; }
+/// Sets the flag to `value` and returns what it held.
+static inline bool fk_flag_exchange(fk_flag *f, bool value) {
+    return __atomic_exchange_n(&f->value, value ? 1 : 0, __ATOMIC_SEQ_CST) != 0;
+}
+
+/// A counter changed without a lock.
+typedef struct {
+    intptr_t value;
+} fk_counter;
+
+static inline void fk_counter_init(fk_counter *c) { __atomic_store_n(&c->value, 0, __ATOMIC_RELAXED); }
+static inline intptr_t fk_counter_load(fk_counter *c) { return __atomic_load_n(&c->value, __ATOMIC_ACQUIRE); }
+static inline void fk_counter_add(fk_counter *c, intptr_t delta) {
+    __atomic_add_fetch(&c->value, delta, __ATOMIC_SEQ_CST);
+}
+
+/// How many turns (see the Swift `Turn`) the calling thread holds: above zero while it runs user
+/// code on behalf of a source. A C11 thread-local: one memory access, no lookup.
+extern _Thread_local intptr_t fk_delivery_depth;
+
+static inline intptr_t fk_delivery_depth_get(void) { return fk_delivery_depth; }
+static inline void fk_delivery_depth_add(intptr_t delta) { fk_delivery_depth += delta; }
+
+/// How many reducers the calling thread is inside (RxStateCore: a reducer never waits for a read).
+extern _Thread_local intptr_t fk_reducer_depth;
+
+static inline intptr_t fk_reducer_depth_get(void) { return fk_reducer_depth; }
+static inline void fk_reducer_depth_add(intptr_t delta) { fk_reducer_depth += delta; }
+
+/// An identifier of the calling thread (`pthread_self`, whatever its type on the platform).
+static inline uintptr_t fk_thread_id(void) { return (uintptr_t)pthread_self(); }

@@ -1,0 +1,73 @@
+import Testing
+
+@testable import FlowKernel
+
+final class Owner: ObserverRemoving {
+    let list = Locked(ObserverList<Int>())
+
+    func removeObserver(id: UInt64) {
+        let removed = list.withLock { $0.remove(id: id) }
+        withExtendedLifetime(removed) {}
+    }
+}
+
+@Suite struct ObserverListTests {
+    @Test func removalFindsAnyEntryAndKeepsSubscriptionOrder() {
+        let owner = Owner()
+        let tokens = (0..<10).map { value in owner.list.withLock { $0.add(value, owner: owner).token } }
+        for index in [9, 0, 5, 3] {
+            tokens[index].dispose()
+        }
+        let left = owner.list.withLock { $0.entries.map(\.callback) }
+        #expect(left == [1, 2, 4, 6, 7, 8])
+        #expect(tokens[5].isDisposed && !tokens[6].isDisposed)
+    }
+
+    @Test func disposingTwiceOrAfterTheOwnerIsGoneDoesNothing() {
+        var owner: Owner? = Owner()
+        let token = owner!.list.withLock { $0.add(1, owner: owner!).token }
+        let other = owner!.list.withLock { $0.add(2, owner: owner!).token }
+        token.dispose()
+        token.dispose()
+        #expect(owner!.list.withLock { $0.count } == 1)
+        owner = nil
+        other.dispose()
+        #expect(other.isDisposed)
+    }
+
+    @Test func aSnapshotSkipsObserversDisposedAfterItWasTakenAndThoseAddedAfterTheLimit() {
+        let owner = Owner()
+        let first = owner.list.withLock { $0.add(1, owner: owner).token }
+        _ = owner.list.withLock { $0.add(2, owner: owner) }
+        let (snapshot, limit) = owner.list.withLock { ($0.entries, $0.nextID) }
+        _ = owner.list.withLock { $0.add(3, owner: owner) }
+        first.dispose()
+        var called: [Int] = []
+        ObserverList.forEachActive(in: snapshot, below: limit) { called.append($0) }
+        let all = owner.list.withLock { $0.entries }
+        var calledAll: [Int] = []
+        ObserverList.forEachActive(in: all, below: 2) { calledAll.append($0) }
+        #expect(called == [2])
+        #expect(calledAll == [2])
+    }
+}
+
+@Suite struct LockedTests {
+    @Test func copiesShareOneLockAndOneValue() async {
+        let lock = Locked(0)
+        let copy = lock
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<1_000 { copy.withLock { $0 += 1 } }
+                }
+            }
+        }
+        #expect(lock.withLock { $0 } == 4_000)
+    }
+
+    @Test func debugBuildsUseAnErrorCheckingMutex() {
+        // A second lock on one thread then fails (and stops the process) instead of hanging.
+        #expect(lockIsErrorChecking)
+    }
+}
