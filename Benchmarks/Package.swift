@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // The comparative benchmarks: a package of their own, so that the library manifest one directory up
-// stays free of dependencies. Measured with ordo-one/package-benchmark.
+// stays free of dependencies. Time and allocations are measured with ordo-one/benchmark,
+// instructions with valgrind's callgrind (see compare.sh).
 import PackageDescription
 
 import struct Foundation.URL
@@ -13,30 +14,47 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
         .package(path: ".."),
-        .package(
-            url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        // Only the malloc interposer: the allocation counts need it. The Swift 6.3 runtime
+        // interposer (the package's other default trait) serves ARC metrics, which no workload uses.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // Reads package-benchmark's export and writes the comparison table and chart into docs/.
-        .executableTarget(
-            name: "BenchmarkReport",
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        .executableTarget(
-            name: "ArchitectureBenchmarks",
+        // The workloads, written once: each case sets up a store and returns its loop.
+        .target(
+            name: "Workloads",
             dependencies: [
-                .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "PrexCore", package: library),
                 .product(name: "VueFluxCore", package: library),
                 .product(name: "RxStateCore", package: library),
                 .product(name: "ReactiveLite", package: library),
                 .product(name: "ArchitectureHarness", package: library),
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Time and allocations: every case as a package-benchmark benchmark.
+        .executableTarget(
+            name: "ArchitectureBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                "Workloads",
+            ],
             path: "Benchmarks/ArchitectureBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "package-benchmark")
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
-        )
+        ),
+        // Instructions (one case N times, under callgrind) and the flood/victim runs.
+        .executableTarget(
+            name: "InstructionCounts",
+            dependencies: ["Workloads"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Reads the results and prints the comparison; with --update-docs compare.sh also copies
+        // the page and chart it writes into docs/.
+        .executableTarget(
+            name: "BenchmarkReport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )

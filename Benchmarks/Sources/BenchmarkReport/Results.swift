@@ -7,12 +7,39 @@ struct Percentiles {
     subscript(percentile: Int) -> Double? { values[percentile] }
 }
 
-/// Every exported metric, by benchmark name ("W1.PrexCore") and metric ("wallClock").
+/// One case's instruction count under callgrind: the two runs and the figure per operation.
+struct InstructionCount {
+    let perOperation: Double
+    let smallIterations: Int
+    let largeIterations: Int
+}
+
+/// One flood run (see Sources/Workloads/Flood.swift).
+struct FloodFigures {
+    let subject: String
+    /// How many runs the subject had; the figures are those of its worst.
+    var runs: Int
+    let victimCalls: Int
+    let victimP99: Double
+    let victimMax: Double
+    let flooded: Int
+    let peakBacklog: Int
+    let rssBefore: Double
+    let rssPeak: Double
+    let drain: Double
+}
+
+/// Everything one run of compare.sh measured.
 struct Results {
+    /// package-benchmark's percentiles, by benchmark name ("W1.PrexCore") and metric ("wallClock").
     var metrics: [String: [String: Percentiles]] = [:]
+    /// Operations per iteration, by case name (from `InstructionCounts list`).
+    var operations: [String: Int] = [:]
+    var instructions: [String: InstructionCount] = [:]
+    var floods: [FloodFigures] = []
 
     /// Reads the `histogramPercentiles` export of package-benchmark from `directory`.
-    init(directory: URL) throws {
+    mutating func readTimes(directory: URL) throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         for file in files where file.hasSuffix(".histogram.percentiles.tsv") {
             // <baseline>.<target>.<W>.<Arch>.<metric>.histogram.percentiles.tsv
@@ -32,12 +59,63 @@ struct Results {
         }
     }
 
-    func value(_ workload: Workload, _ architecture: String, _ metric: String, _ percentile: Int) -> Double? {
-        metrics["\(workload.id).\(architecture)"]?[metric]?[percentile].map { $0 / workload.divisor }
+    /// Reads `InstructionCounts list`: name, operations per iteration, callgrind iterations.
+    mutating func readCases(file: URL) throws {
+        for fields in try tsv(file) where fields.count >= 2 {
+            operations[fields[0]] = Int(fields[1])
+        }
+    }
+
+    /// Reads compare.sh's callgrind table: name, small and large iterations, their instruction totals.
+    mutating func readInstructions(file: URL) throws {
+        for fields in try tsv(file) where fields.count == 5 {
+            guard let small = Int(fields[1]), let large = Int(fields[2]), let smallTotal = Double(fields[3]),
+                let largeTotal = Double(fields[4]), large > small
+            else { continue }
+            let perIteration = operations[fields[0]] ?? 1
+            instructions[fields[0]] = InstructionCount(
+                perOperation: (largeTotal - smallTotal) / Double((large - small) * perIteration),
+                smallIterations: small, largeIterations: large)
+        }
+    }
+
+    /// Reads the flood lines `InstructionCounts flood` printed, and keeps each subject's worst run
+    /// (its slowest victim call): whether a victim is caught by the flood depends on timing.
+    mutating func readFloods(file: URL) throws {
+        var worst: [String: FloodFigures] = [:]
+        var order: [String] = []
+        for fields in try tsv(file) where fields.count == 9 {
+            let numbers = fields.dropFirst().map { Double($0) ?? -1 }
+            let run = FloodFigures(
+                subject: fields[0], runs: 1, victimCalls: Int(numbers[0]), victimP99: numbers[1],
+                victimMax: numbers[2], flooded: Int(numbers[3]), peakBacklog: Int(numbers[4]),
+                rssBefore: numbers[5], rssPeak: numbers[6], drain: numbers[7])
+            guard let previous = worst[run.subject] else {
+                worst[run.subject] = run
+                order.append(run.subject)
+                continue
+            }
+            var kept = run.victimMax > previous.victimMax ? run : previous
+            kept.runs = previous.runs + 1
+            worst[run.subject] = kept
+        }
+        floods = order.compactMap { worst[$0] }
+    }
+
+    /// A time-side figure per operation (nanoseconds, or a count for allocations).
+    func value(_ name: String, _ metric: String, _ percentile: Int) -> Double? {
+        metrics[name]?[metric]?[percentile].map { $0 / Double(operations[name] ?? 1) }
     }
 
     /// The most updates one sample lost (workload 5), if the benchmark reported it.
-    func lostUpdates(_ workload: Workload, _ architecture: String) -> Int? {
-        metrics["\(workload.id).\(architecture)"]?["Lost_updates"]?[100].map { Int($0) }
+    func lostUpdates(_ name: String) -> Int? {
+        metrics[name]?["Lost_updates"]?[100].map { Int($0) }
+    }
+}
+
+private func tsv(_ file: URL) throws -> [[String]] {
+    guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+    return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map {
+        $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
     }
 }

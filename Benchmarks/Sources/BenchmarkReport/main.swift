@@ -1,44 +1,46 @@
 import Foundation
 
-// Turns package-benchmark's percentile export into the comparison: prints the table, writes
-// docs/benchmarks.md and docs/benchmarks.svg, and writes the targets as package-benchmark static
-// thresholds into the thresholds directory.
+// Turns one run's results into the comparison: prints the tables and the targets, and writes
+// benchmarks.md and benchmarks.svg into the output directory (compare.sh's results folder; with
+// --update-docs, compare.sh copies them into docs/).
 //
-// Usage: BenchmarkReport <export-directory> <docs-directory> <thresholds-directory> <command> <machine>
+// Usage: BenchmarkReport <results-directory> <command> <machine> <valgrind>
+//
+// The results directory holds what compare.sh gathered: `time/` (package-benchmark's percentile
+// export), `cases.tsv` (`InstructionCounts list`), `instructions.tsv` (the callgrind totals) and
+// `flood.tsv`; whichever is missing is left out.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 6 else {
-    print(
-        "usage: BenchmarkReport <export-directory> <docs-directory> <thresholds-directory> <command> <machine>"
-    )
+guard arguments.count == 5 else {
+    print("usage: BenchmarkReport <results-directory> <command> <machine> <valgrind>")
     exit(64)
 }
-let export = URL(fileURLWithPath: arguments[1])
-let docs = URL(fileURLWithPath: arguments[2])
-let thresholdsDirectory = URL(fileURLWithPath: arguments[3])
-let command = arguments[4]
-let machine = arguments[5]
+let directory = URL(fileURLWithPath: arguments[1])
+let command = arguments[2]
+let machine = arguments[3]
+let valgrind = arguments[4]
 
 do {
-    let results = try Results(directory: export)
-    guard !results.metrics.isEmpty else {
-        print("BenchmarkReport: no results in \(export.path)")
+    var results = Results()
+    let time = directory.appendingPathComponent("time")
+    if FileManager.default.fileExists(atPath: time.path) {
+        try results.readTimes(directory: time)
+    }
+    try results.readCases(file: directory.appendingPathComponent("cases.tsv"))
+    try results.readInstructions(file: directory.appendingPathComponent("instructions.tsv"))
+    try results.readFloods(file: directory.appendingPathComponent("flood.tsv"))
+    guard !results.metrics.isEmpty || !results.instructions.isEmpty || !results.floods.isEmpty else {
+        print("BenchmarkReport: no results in \(directory.path)")
         exit(1)
     }
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withFullDate]
     let date = formatter.string(from: Date())
-    print(consoleTable(results))
-    try markdown(results, machine: machine, date: date, command: command)
-        .write(to: docs.appendingPathComponent("benchmarks.md"), atomically: true, encoding: .utf8)
+    print(console(results))
+    try markdown(results, machine: machine, valgrind: valgrind, date: date, command: command)
+        .write(to: directory.appendingPathComponent("benchmarks.md"), atomically: true, encoding: .utf8)
     try chart(results).write(
-        to: docs.appendingPathComponent("benchmarks.svg"), atomically: true, encoding: .utf8)
-    try FileManager.default.createDirectory(at: thresholdsDirectory, withIntermediateDirectories: true)
-    for (name, json) in thresholds(results) {
-        try json.write(
-            to: thresholdsDirectory.appendingPathComponent(name), atomically: true, encoding: .utf8)
-    }
-    print("\nWrote \(docs.appendingPathComponent("benchmarks.md").path) and benchmarks.svg")
+        to: directory.appendingPathComponent("benchmarks.svg"), atomically: true, encoding: .utf8)
 } catch {
     print("BenchmarkReport: \(error)")
     exit(1)

@@ -160,3 +160,48 @@ func makeRxListStore() -> RxStateCore.Store {
     store.dispatch(action: StoreAction.add(states: [RxListState()]))
     return store
 }
+
+/// Workload sizes, shared by every architecture.
+enum Size {
+    static let fanOutObservers = 1_000
+    static let churnObservers = 1_000
+    static let concurrentThreads = 2
+    static let concurrentDispatchesPerThread = 5_000
+}
+
+/// A passive Prex view that counts the changes it was shown.
+@MainActor
+final class CountingView: View {
+    var reflections = 0
+
+    func reflect(change: StateChange<PrexCounterState>) {
+        reflections += 1
+        blackHole(change.new.count)
+    }
+}
+
+/// The README's `MainReducer` shape for the counter: cast the action, find the substate by a scan
+/// of the state, reduce it, write it back.
+let rxCounterMainReducer: MainReducer = { (state: [SubstateType], action: ActionType) -> [SubstateType] in
+    var state: [SubstateType] = state
+    switch action {
+    case let action as RxCounterAction:
+        guard
+            var (index, counter) =
+                state
+                .enumerated()
+                .first(where: { (_, substate: SubstateType) -> Bool in
+                    substate is RxCounterState
+                }) as? (Int, RxCounterState)
+        else {
+            return state
+        }
+        switch action {
+        case .increment: counter.count += 1
+        }
+        state[index] = counter as SubstateType
+    default:
+        break
+    }
+    return state
+}

@@ -1,24 +1,38 @@
 import ArchitectureHarness
-import Benchmark
 
 /// Workload 6: the harness's repository search, end to end, with a fake client that answers at
 /// once. One operation is a search for a query (page 1) followed by the next page, each awaited
 /// until the screen stops loading: intents on the main actor, the request in a task, the response
 /// dispatched back, the view told.
-func registerSearchEndToEnd() {
-    let config = configuration(scaling: .one)
-
-    Benchmark("W6.Baseline", configuration: config) { benchmark in
-        await runSearches(benchmark) { client in BaselineSearchScreen(client: client) }
-    }
-    for architecture in Architecture.allCases {
-        Benchmark("W6.\(name(of: architecture))", configuration: config) { benchmark in
-            await runSearches(benchmark) { client in
-                HarnessScreen(screen: SearchModel.makeScreen(architecture, client: client))
-            }
+let searchEndToEnd: [Case] = {
+    func searches(
+        _ makeScreen: @escaping @MainActor @Sendable (FakeSearchClient) -> any BenchmarkedSearchScreen
+    ) -> Body {
+        .mainActorAsync {
+            let screen = makeScreen(FakeSearchClient(latency: .none))
+            let queries = (0..<8).map { "swift \($0)" }
+            var next = 0
+            return AsyncLoop(run: { count in
+                for _ in 0..<count {
+                    await screen.searchAndLoadTwoPages(queries[next % queries.count])
+                    next += 1
+                }
+            })
         }
     }
-}
+    return [
+        Case(
+            "W6", "Baseline", iterationsPerSample: 1, callgrindIterations: 0,
+            body: searches { client in BaselineSearchScreen(client: client) })
+    ]
+        + Architecture.allCases.map { architecture in
+            Case(
+                "W6", name(of: architecture), iterationsPerSample: 1, callgrindIterations: 0,
+                body: searches { client in
+                    HarnessScreen(screen: SearchModel.makeScreen(architecture, client: client))
+                })
+        }
+}()
 
 func name(of architecture: Architecture) -> String {
     switch architecture {
@@ -101,35 +115,4 @@ final class BaselineSearchScreen: BenchmarkedSearchScreen {
             store.dispatch { SearchModel.reduce(&$0, .received(request, result)) }
         }
     }
-}
-
-/// Hands the benchmark to the main actor for the measurement loop. `@unchecked Sendable`: the
-/// `Benchmark` object is not `Sendable`, but only one task uses it at a time: the caller awaits the
-/// main-actor loop and touches the benchmark again only after it returns.
-struct BenchmarkHandle: @unchecked Sendable {
-    let benchmark: Benchmark
-}
-
-func runSearches(
-    _ benchmark: Benchmark,
-    makeScreen: @escaping @MainActor @Sendable (FakeSearchClient) -> any BenchmarkedSearchScreen
-) async {
-    await measureSearches(BenchmarkHandle(benchmark: benchmark), makeScreen: makeScreen)
-}
-
-/// The whole loop runs on the main actor, as a screen's intents do, so no operation pays for a hop
-/// onto it; each operation waits for the screen to stop loading by yielding the main actor.
-@MainActor
-func measureSearches(
-    _ handle: BenchmarkHandle,
-    makeScreen: @MainActor (FakeSearchClient) -> any BenchmarkedSearchScreen
-) async {
-    let benchmark = handle.benchmark
-    let screen = makeScreen(FakeSearchClient(latency: .none))
-    let queries = (0..<8).map { "swift \($0)" }
-    benchmark.startMeasurement()
-    for iteration in benchmark.scaledIterations {
-        await screen.searchAndLoadTwoPages(queries[iteration % queries.count])
-    }
-    benchmark.stopMeasurement()
 }

@@ -1,0 +1,13 @@
+import ReactiveLite
+
+extension Store {
+    /// RxState's misspelled name for ``lastDispatchedAction``, kept so that migrating code compiles;
+    /// the compiler offers the rename as a fix-it.
+    ///
+    /// The same replaying signal as ``lastDispatchedAction``: the last action the store announced
+    /// (`nil` before the first), then every later one.
+    @available(*, deprecated, renamed: "lastDispatchedAction")
+    public var lastDispatchedaAtion: Signal<(any ActionType)?> {
+        lastDispatchedAction
+    }
+}
