@@ -20,23 +20,21 @@ import Dispatch
         DispatchQueue.getSpecific(key: key) != nil
     }
 
-    /// Runs `body` as main-actor code, on the caller's proof that it runs on the main queue.
+    /// `body` as a function that callers outside the main actor can call: for a caller that has
+    /// proven it runs on the main queue.
     ///
-    /// Call it only where ``isCurrent`` answered `true` on this thread, or from a block of the main
-    /// queue: the main actor's executor is the main queue, so that answer proves the isolation.
-    /// `MainActor.assumeIsolated` would prove it again at run time (a check of the current
-    /// executor costing about 450 instructions and an allocation on Linux, per call); this is the
-    /// one place in the library that assumes the isolation instead. Debug builds still check the
-    /// main queue.
+    /// Call the result only where ``isCurrent`` answered `true` on this thread, or from a block of
+    /// the main queue: the main actor's executor is the main queue, so that answer proves the
+    /// isolation. `MainActor.assumeIsolated` would prove it again at run time, a check of the
+    /// current executor costing about 450 instructions and an allocation per call on Linux; this
+    /// is the one place in the library that assumes the isolation instead. Converted once (when a
+    /// view is connected, say), the result costs nothing per call.
     @inlinable
-    package static func assumeIsolated<Result: Sendable>(
-        _ body: @MainActor () throws -> Result
-    ) rethrows -> Result {
-        assert(isCurrent, "MainQueue.assumeIsolated called off the main queue")
-        // A synchronous function isolated to a global actor has the representation of one that
-        // is not: the isolation is a static fact, not a value passed at run time.
-        return try withoutActuallyEscaping(body) { body in
-            try unsafeBitCast(body, to: (() throws -> Result).self)()
-        }
+    package static func assumingIsolation<Argument>(
+        _ body: @escaping @MainActor @Sendable (Argument) -> Void
+    ) -> @Sendable (Argument) -> Void {
+        // A synchronous function isolated to a global actor has the representation of one that is
+        // not: the isolation is a static fact, not a value passed at run time.
+        unsafeBitCast(body, to: (@Sendable (Argument) -> Void).self)
     }
 }

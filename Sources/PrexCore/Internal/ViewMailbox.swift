@@ -36,13 +36,14 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
         init() {}
     }
 
-    /// Calls the view's `reflect(change:)`; captures the view weakly.
-    @usableFromInline let reflect: @MainActor @Sendable (StateChange<State>) -> Void
+    /// Calls the view's `reflect(change:)`; captures the view weakly. Main-actor code: called only
+    /// on the main queue (see `deliver(startingWith:)`).
+    @usableFromInline let reflect: @Sendable (StateChange<State>) -> Void
     @usableFromInline let box = Locked(Box())
 
     @inlinable
     init(reflect: @escaping @MainActor @Sendable (StateChange<State>) -> Void) {
-        self.reflect = reflect
+        self.reflect = MainQueue.assumingIsolation(reflect)
     }
 
     /// Delivers `change` now if the caller is on the main queue and the mailbox is idle, else
@@ -123,10 +124,10 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
     func deliver(startingWith first: StateChange<State>) {
         var next: StateChange<State>? = first
         while let change = next {
-            // On the main queue (see above), which `MainQueue.assumeIsolated` relies on.
-            MainQueue.assumeIsolated {
-                reflect(change)
-            }
+            // On the main queue: `prepare` chose inline delivery only there, and `drainScheduled`
+            // runs in a main-queue block. That is what `MainQueue.assumingIsolation` relies on.
+            assert(MainQueue.isCurrent, "a view reflected off the main queue")
+            reflect(change)
             next = box.withLock { box in
                 if !box.isClosed, let change = box.pending.popFirst() {
                     return change
