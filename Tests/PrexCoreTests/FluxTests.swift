@@ -34,4 +34,18 @@ enum SharedTestFlux {
         #expect(dispatcher == nil)
         withExtendedLifetime(subscription) {}
     }
+
+    @Test func aDispatcherKeptAloneDoesNotKeepTheStoreAlive() {
+        var flux: Flux<TestAction, TestState>? = makeFlux()
+        weak let store = flux?.store
+        let dispatcher = flux!.dispatcher
+        flux = nil
+        #expect(store == nil)
+        // With the store gone an action reaches only the dispatcher's callbacks; nothing traps.
+        let received = Recorder<TestAction>()
+        let subscription = dispatcher.register(callback: received.observer)
+        dispatcher.dispatch(.increment)
+        #expect(received.values == [.increment])
+        withExtendedLifetime(subscription) {}
+    }
 }

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Latency:
 /// - ``Latency/none``: answers at once (for benchmarks: the search scenario end to end).
-/// - ``Latency/fixed(_:)``: answers after a delay, or throws `CancellationError` if the calling
+/// - ``Latency/fixed(nanoseconds:)``: answers after a delay, or throws `CancellationError` if the calling
 ///   task is cancelled first.
 /// - ``Latency/manual``: waits until ``respond()`` answers it, or until its task is cancelled, so
 ///   a test decides exactly when each response arrives.
@@ -20,8 +20,8 @@ public final class FakeSearchClient: SearchClient, @unchecked Sendable {
     public enum Latency: Sendable {
         /// At once.
         case none
-        /// After the given delay.
-        case fixed(Duration)
+        /// After the given delay, in nanoseconds (not a `Duration`, which needs iOS 16).
+        case fixed(nanoseconds: UInt64)
         /// When ``FakeSearchClient/respond()`` is called.
         case manual
     }
@@ -123,7 +123,7 @@ public final class FakeSearchClient: SearchClient, @unchecked Sendable {
             break
         case .fixed(let delay):
             do {
-                try await Task.sleep(for: delay)
+                try await Task.sleep(nanoseconds: delay)
             } catch {
                 lock.withLock { cancelled.append(request) }
                 throw error

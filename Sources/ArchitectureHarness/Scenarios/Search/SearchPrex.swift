@@ -65,7 +65,8 @@ enum PrexSearch {
             super.init(view: view, flux: Flux(state: State(), mutation: Mutation()))
         }
 
-        isolated deinit {
+        // Not `isolated deinit`: that needs the Swift 6.2 runtime (iOS 26), above the floor.
+        deinit {
             request?.cancel()
         }
 

@@ -81,7 +81,8 @@ enum VueFluxSearch {
             self.client = client
         }
 
-        isolated deinit {
+        // Not `isolated deinit`: that needs the Swift 6.2 runtime (iOS 26), above the floor.
+        deinit {
             request?.cancel()
         }
 

@@ -1,0 +1,233 @@
+import Dispatch
+import TestSupport
+import Testing
+
+@testable import FlowKernel
+
+/// A value whose deinit runs code: it calls back into the source that dropped it.
+final class Tripwire: Sendable {
+    let onDeinit: @Sendable () -> Void
+
+    init(onDeinit: @escaping @Sendable () -> Void) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit {
+        onDeinit()
+    }
+}
+
+/// A minimal source on the kernel: work items are closures told which thread applies them.
+final class Source: Sendable {
+    struct Item: Sendable {
+        let producer: UInt
+        let payload: Tripwire?
+        let body: @Sendable (_ appliedOn: UInt) -> Void
+    }
+
+    struct State: TurnHolding, Sendable {
+        var turn = Turn<Item>()
+        var applied = 0
+    }
+
+    let state = Locked(State())
+
+    func send(
+        mayWait: Bool = true,
+        payload: Tripwire? = nil,
+        _ body: @escaping @Sendable (_ appliedOn: UInt) -> Void = { _ in }
+    ) {
+        let item = Item(producer: currentThreadIdentity(), payload: payload, body: body)
+        state.serialize(
+            mayWait: mayWait,
+            arrive: { _ in item },
+            prepare: { state, _ in
+                state.applied += 1
+                return state.turn.queuedCount
+            },
+            perform: { item, _ in item.body(currentThreadIdentity()) }
+        )
+    }
+
+    var applied: Int { state.withLock { $0.applied } }
+    var isIdle: Bool { state.withLock { !$0.turn.isTaken && $0.turn.queuedCount == 0 } }
+}
+
+/// Counts with no lock of its own: only ever touched from inside one source's turn, so the turn
+/// alone must order the accesses (the thread sanitizer checks it).
+final class TurnGuarded: @unchecked Sendable {
+    var count = 0
+    var isInside = false
+    var overlaps = 0
+}
+
+@Suite struct TurnTests {
+    @Test func manyThreadsApplyEveryItemExactlyOnceAndNeverTwoAtATime() async {
+        let source = Source()
+        let guarded = TurnGuarded()
+        await runOnThreads(8) { _ in
+            for _ in 0..<2_000 {
+                source.send { _ in
+                    if guarded.isInside { guarded.overlaps += 1 }
+                    guarded.isInside = true
+                    guarded.count += 1
+                    guarded.isInside = false
+                }
+            }
+        }
+        #expect(source.state.withLock { _ in guarded.count } == 16_000)
+        #expect(source.state.withLock { _ in guarded.overlaps } == 0)
+        #expect(source.isIdle)
+    }
+
+    @Test func reentrantItemsAreQueuedAndAppliedInOrderAfterTheCurrentOne() {
+        let source = Source()
+        let order = Recorder<String>()
+        source.send { _ in
+            order.append("a")
+            source.send { _ in
+                order.append("c")
+                source.send { _ in order.append("e") }
+                order.append("d")
+            }
+            source.send { _ in order.append("f") }
+            order.append("b")
+        }
+        #expect(order.values == ["a", "b", "c", "d", "f", "e"])
+        #expect(source.isIdle)
+    }
+
+    @Test func aReentrantCallReturnsBeforeItsItemIsApplied() {
+        let source = Source()
+        let applied = Counter()
+        source.send { _ in
+            source.send { _ in applied.increment() }
+            #expect(applied.value == 0)
+        }
+        #expect(applied.value == 1)
+    }
+
+    @Test func anItemWhoseDeinitCallsTheSameSourceDoesNotDeadlock() async {
+        let finished = await finishes(within: 20) {
+            let source = Source()
+            let reentered = Counter()
+            await runOnThreads(4) { _ in
+                for _ in 0..<500 {
+                    source.send(payload: Tripwire { source.send { _ in reentered.increment() } })
+                }
+            }
+            #expect(reentered.value == 2_000)
+            #expect(source.isIdle)
+        }
+        #expect(finished)
+    }
+
+    @Test func aCallerOutsideAnyTurnWaitsForItsTurnAndAppliesItsOwnItem() async {
+        let source = Source()
+        let release = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        let log = Recorder<String>()
+        await runOnThreads(2) { index in
+            if index == 0 {
+                source.send { _ in
+                    holding.signal()
+                    release.wait()
+                    log.append("holder done")
+                }
+            } else {
+                holding.wait()
+                // The holder is blocked inside its turn: this call must wait, not queue and return.
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { release.signal() }
+                let me = currentThreadIdentity()
+                source.send { appliedOn in
+                    log.append(appliedOn == me ? "waiter applied its own" : "applied elsewhere")
+                }
+                log.append("waiter returned")
+            }
+        }
+        #expect(log.values == ["holder done", "waiter applied its own", "waiter returned"])
+    }
+
+    @Test func aCallThatMayNotWaitIsQueuedForTheHolder() async {
+        let source = Source()
+        let release = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        let log = Recorder<String>()
+        await runOnThreads(2) { index in
+            if index == 0 {
+                source.send { _ in
+                    holding.signal()
+                    release.wait()
+                }
+            } else {
+                holding.wait()
+                source.send(mayWait: false) { _ in log.append("applied") }
+                log.append("returned")
+                release.signal()
+            }
+        }
+        #expect(log.values == ["returned", "applied"])
+    }
+
+    /// The bounded-caller-work and bounded-queue rules: a thread that dispatches now and then while
+    /// two others flood applies only its own items, never theirs, and the queue stays empty (the
+    /// flooders wait in line instead of queueing).
+    @Test func aVictimNeverAppliesAnotherThreadsStreamAndTheQueueStaysEmpty() async {
+        let source = Source()
+        let stop = Counter()
+        let victim = Locked<UInt>(0)
+        let floodAppliedByVictim = Counter()
+        let victimItemsAppliedElsewhere = Counter()
+        let floodApplied = Counter()
+        let maxQueued = Locked(0)
+        await runOnThreads(3) { index in
+            let me = currentThreadIdentity()
+            if index < 2 {
+                while stop.value == 0 {
+                    source.send { appliedOn in
+                        floodApplied.increment()
+                        if appliedOn == victim.withLock({ $0 }) { floodAppliedByVictim.increment() }
+                        var spin = 0
+                        for step in 0..<200 { spin &+= step }
+                        _ = spin
+                    }
+                }
+            } else {
+                victim.withLock { $0 = me }
+                for _ in 0..<300 {
+                    source.send { appliedOn in
+                        if appliedOn != me { victimItemsAppliedElsewhere.increment() }
+                    }
+                    let queued = source.state.withLock { $0.turn.queuedCount }
+                    maxQueued.withLock { $0 = max($0, queued) }
+                }
+                stop.increment()
+            }
+        }
+        #expect(floodApplied.value > 0)
+        #expect(floodAppliedByVictim.value == 0)
+        #expect(victimItemsAppliedElsewhere.value == 0)
+        #expect(maxQueued.withLock { $0 } == 0)
+        #expect(source.isIdle)
+    }
+
+    @Test func twoSourcesCallingIntoEachOtherFromTwoThreadsDoNotDeadlock() async {
+        let finished = await finishes(within: 30) {
+            let first = Source()
+            let second = Source()
+            let applied = Counter()
+            await runOnThreads(2) { index in
+                let (from, to) = index == 0 ? (first, second) : (second, first)
+                for _ in 0..<2_000 {
+                    from.send { _ in
+                        applied.increment()
+                        to.send { _ in applied.increment() }
+                    }
+                }
+            }
+            #expect(applied.value == 8_000)
+            #expect(first.isIdle && second.isIdle)
+        }
+        #expect(finished)
+    }
+}
