@@ -49,9 +49,22 @@ import FlowKernelShims
             return try body(&value.pointee)
         }
     }
+
+    /// Reads part of the value without taking the lock, for the sole writer of that part.
+    ///
+    /// Only for a caller that alone writes what `body` reads (a store's turn holder reading the
+    /// state that only the turn holder writes, under the lock): its read can race with no write,
+    /// only with other reads, and the previous writer's writes are ordered before it by whatever
+    /// made it the sole writer (the turn, taken and passed under a lock). `body` gets a pointer so
+    /// that it copies only what it reads.
+    @inlinable
+    package func withSoleWriterAccess<Result>(_ body: (UnsafePointer<Value>) -> Result) -> Result {
+        storage.withUnsafeMutablePointerToHeader { body(UnsafePointer($0)) }
+    }
 }
 
-/// `@unchecked Sendable`: the value is only reached inside `withLock`, under the mutex.
+/// `@unchecked Sendable`: the value is only reached inside `withLock`, under the mutex, or by its
+/// sole writer (`withSoleWriterAccess`).
 extension Locked: @unchecked Sendable where Value: Sendable {}
 
 /// The one allocation of a ``Locked``: the value as the header, the mutex as the element.

@@ -17,9 +17,12 @@ public final class Flux<Action: PrexCore.Action, State: PrexCore.State>: Sendabl
         let store = Store(state: state)
         self.store = store
         // The store is held weakly, as in the original Prex: a dispatcher kept beyond its flux does
-        // not keep the store (and the listeners it holds) alive.
-        self.dispatcher = Dispatcher { [weak store] action in
-            store?.apply { state in
+        // not keep the store (and the listeners it holds) alive. A `weak let`, not a capture list:
+        // a `[weak store]` capture is a mutable box, read with a run-time exclusivity check on
+        // every action.
+        weak let weakStore = store
+        self.dispatcher = Dispatcher { action in
+            weakStore?.apply { state in
                 mutation.mutate(action: action, state: &state)
             }
         }

@@ -26,13 +26,14 @@ import FlowKernel
 open class Presenter<Action: PrexCore.Action, State: PrexCore.State> {
     /// The flux this presenter dispatches to and listens to.
     nonisolated public let flux: Flux<Action, State>
-    nonisolated private let mailbox: ViewMailbox<State>
-    nonisolated private let subscription: Subscription
+    @usableFromInline nonisolated let mailbox: ViewMailbox<State>
+    @usableFromInline nonisolated let subscription: Subscription
 
     /// Connects `view` to `flux`; several presenters may share one flux.
     ///
     /// The view receives nothing until the state changes; call `reflect()` to push the current
     /// state first.
+    @inlinable
     nonisolated public init<V: View>(view: V, flux: Flux<Action, State>) where V.State == State {
         let mailbox = ViewMailbox<State> { [weak view] change in
             view?.reflect(change: change)
@@ -45,6 +46,7 @@ open class Presenter<Action: PrexCore.Action, State: PrexCore.State> {
     }
 
     /// Connects `view` to a new flux of its own, holding `state` and changed by `mutation`.
+    @inlinable
     nonisolated public convenience init<V: View, M: Mutation>(
         view: V,
         state: State,
@@ -66,8 +68,11 @@ open class Presenter<Action: PrexCore.Action, State: PrexCore.State> {
     }
 
     /// Dispatches `action` to the flux; see `Dispatcher.dispatch(_:)` for the threading contract.
+    ///
+    /// `final`, so that a call is compiled for the concrete action and state where it is made
+    /// instead of going through the class's table into generic code.
     @inlinable
-    nonisolated public func dispatch(_ action: Action) {
+    nonisolated public final func dispatch(_ action: Action) {
         flux.dispatcher.dispatch(action)
     }
 

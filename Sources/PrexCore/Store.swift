@@ -113,10 +113,11 @@ public final class Store<State: PrexCore.State>: Sendable {
     }
 
     /// Applies `mutate` to a copy of the state outside the lock, publishes the result and tells the
-    /// listeners. Called only by the dispatcher's drainer, so writes never interleave.
+    /// listeners. Called only by the dispatcher's turn holder, so writes never interleave, and the
+    /// state it reads without the lock is the one it (or the previous turn holder) published.
     @inlinable
     func apply(_ mutate: (inout State) -> Void) {
-        let old = storage.withLock { $0.state }
+        let old = storage.withSoleWriterAccess { $0.pointee.state }
         var new = old
         mutate(&new)
         let listeners = storage.withLock { storage in

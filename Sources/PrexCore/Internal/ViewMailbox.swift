@@ -9,33 +9,46 @@ import FlowKernel
 /// whoever is already delivering (a change posted from inside `reflect`, on any thread) or by one
 /// block scheduled on the main queue (a change posted from another thread). So a background change
 /// followed by a main-thread change reaches the view in that order.
+///
+/// Inlinable, as are the presenter's initializers that create it, so that it is compiled for the
+/// concrete state where a presenter is created: generic code here looked up type metadata on every
+/// change.
+@usableFromInline
 final class ViewMailbox<State: PrexCore.State>: Sendable {
     /// What the poster must do after leaving the lock.
-    enum Step {
+    @usableFromInline
+    enum Step: Sendable {
         case nothing
         case deliver(StateChange<State>)
         case schedule
     }
 
-    private struct Box: Sendable {
-        var pending = FIFO<StateChange<State>>()
+    @usableFromInline
+    struct Box: Sendable {
+        @usableFromInline var pending = FIFO<StateChange<State>>()
         /// The main queue is inside `deliver(startingWith:)` for this mailbox.
-        var isDelivering = false
+        @usableFromInline var isDelivering = false
         /// A block that will drain `pending` is on the main queue.
-        var isScheduled = false
-        var isClosed = false
+        @usableFromInline var isScheduled = false
+        @usableFromInline var isClosed = false
+
+        @inlinable
+        init() {}
     }
 
-    /// Calls the view's `reflect(change:)`; captures the view weakly.
-    private let reflect: @MainActor @Sendable (StateChange<State>) -> Void
-    private let box = Locked(Box())
+    /// Calls the view's `reflect(change:)`; captures the view weakly. Main-actor code: called only
+    /// on the main queue (see `deliver(startingWith:)`).
+    @usableFromInline let reflect: @Sendable (StateChange<State>) -> Void
+    @usableFromInline let box = Locked(Box())
 
+    @inlinable
     init(reflect: @escaping @MainActor @Sendable (StateChange<State>) -> Void) {
-        self.reflect = reflect
+        self.reflect = MainQueue.assumingIsolation(reflect)
     }
 
     /// Delivers `change` now if the caller is on the main queue and the mailbox is idle, else
     /// queues it behind the changes already waiting.
+    @inlinable
     func post(_ change: StateChange<State>) {
         perform(prepare(change, onMainQueue: MainQueue.isCurrent))
     }
@@ -43,6 +56,7 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
     /// Decides, under the mailbox lock, how `change` reaches the view. Callers that must order the
     /// decision against something else (as `Presenter.reflect()` does against the store's writes)
     /// call this under their own lock and `perform` after leaving it.
+    @inlinable
     func prepare(_ change: StateChange<State>, onMainQueue: Bool) -> Step {
         box.withLock { box in
             if box.isClosed {
@@ -62,6 +76,7 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
     }
 
     /// Carries out a step returned by `prepare`; call it outside every lock.
+    @inlinable
     func perform(_ step: Step) {
         switch step {
         case .nothing:
@@ -76,6 +91,7 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
     }
 
     /// Stops all deliveries, including those already queued; for the presenter's deinit.
+    @inlinable
     func close() {
         let dropped = box.withLock { box in
             box.isClosed = true
@@ -87,7 +103,8 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
         _ = dropped
     }
 
-    private func drainScheduled() {
+    @inlinable
+    func drainScheduled() {
         let first: StateChange<State>? = box.withLock { box in
             box.isScheduled = false
             if box.isDelivering || box.isClosed {
@@ -103,12 +120,14 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
     }
 
     /// Runs on the main queue with `isDelivering` set; delivers until `pending` is empty.
-    private func deliver(startingWith first: StateChange<State>) {
+    @inlinable
+    func deliver(startingWith first: StateChange<State>) {
         var next: StateChange<State>? = first
         while let change = next {
-            MainActor.assumeIsolated {
-                reflect(change)
-            }
+            // On the main queue: `prepare` chose inline delivery only there, and `drainScheduled`
+            // runs in a main-queue block. That is what `MainQueue.assumingIsolation` relies on.
+            assert(MainQueue.isCurrent, "a view reflected off the main queue")
+            reflect(change)
             next = box.withLock { box in
                 if !box.isClosed, let change = box.pending.popFirst() {
                     return change
