@@ -1,7 +1,11 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 // The library manifest: four library products, no package dependencies, so an app that picks one
 // module pulls nothing else. The comparative benchmarks live in their own package in Benchmarks/.
 import PackageDescription
+
+// Existential types are spelled `any P` in the modules, public signatures included; the compiler
+// holds them to it.
+let library: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
     name: "UnidirectionalFlow",
@@ -31,10 +35,10 @@ let package = Package(
         // primitives it needs, spelled the same on every platform.
         .target(name: "FlowKernelShims"),
         .target(name: "FlowKernel", dependencies: ["FlowKernelShims"]),
-        .target(name: "ReactiveLite", dependencies: ["FlowKernel"]),
-        .target(name: "PrexCore", dependencies: ["FlowKernel"]),
-        .target(name: "VueFluxCore", dependencies: ["ReactiveLite", "FlowKernel"]),
-        .target(name: "RxStateCore", dependencies: ["ReactiveLite", "FlowKernel"]),
+        .target(name: "ReactiveLite", dependencies: ["FlowKernel"], swiftSettings: library),
+        .target(name: "PrexCore", dependencies: ["FlowKernel"], swiftSettings: library),
+        .target(name: "VueFluxCore", dependencies: ["ReactiveLite", "FlowKernel"], swiftSettings: library),
+        .target(name: "RxStateCore", dependencies: ["ReactiveLite", "FlowKernel"], swiftSettings: library),
         .target(
             name: "ArchitectureHarness",
             dependencies: ["PrexCore", "VueFluxCore", "RxStateCore", "ReactiveLite"]
@@ -43,8 +47,10 @@ let package = Package(
         // product: each testing product carries it.
         .target(name: "TestStoreSupport"),
         .target(name: "PrexCoreTesting", dependencies: ["PrexCore", "TestStoreSupport"]),
-        .target(name: "VueFluxCoreTesting", dependencies: ["VueFluxCore", "ReactiveLite", "TestStoreSupport"]),
-        .target(name: "RxStateCoreTesting", dependencies: ["RxStateCore", "ReactiveLite", "TestStoreSupport"]),
+        .target(
+            name: "VueFluxCoreTesting", dependencies: ["VueFluxCore", "ReactiveLite", "TestStoreSupport"]),
+        .target(
+            name: "RxStateCoreTesting", dependencies: ["RxStateCore", "ReactiveLite", "TestStoreSupport"]),
         // Helpers shared by the test targets (recorders, dedicated-thread runners); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Checks that every Swift block in docs/ and the DocC catalogs quotes compiled code.
@@ -67,7 +73,8 @@ let package = Package(
                 "VueFluxCoreTesting", "RxStateCore", "RxStateCoreTesting", "ReactiveLite",
             ]
         ),
-        .testTarget(name: "PrexCoreTestingTests", dependencies: ["PrexCoreTesting", "PrexCore", "TestStoreSupport"]),
+        .testTarget(
+            name: "PrexCoreTestingTests", dependencies: ["PrexCoreTesting", "PrexCore", "TestStoreSupport"]),
         .testTarget(
             name: "VueFluxCoreTestingTests",
             dependencies: ["VueFluxCoreTesting", "VueFluxCore", "ReactiveLite", "TestStoreSupport"]
