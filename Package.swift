@@ -53,10 +53,16 @@ let package = Package(
             name: "RxStateCoreTesting", dependencies: ["RxStateCore", "ReactiveLite", "TestStoreSupport"]),
         // Helpers shared by the test targets (recorders, dedicated-thread runners); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A deterministic executor for the tests of ReactiveLite and of the modules built on it.
+        .target(
+            name: "ReactiveLiteTestSupport", dependencies: ["ReactiveLite", "FlowKernel"],
+            path: "Tests/ReactiveLiteTestSupport"),
         // Checks that every Swift block in docs/ and the DocC catalogs quotes compiled code.
         .testTarget(name: "DocsTests"),
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "TestSupport"]),
-        .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite", "FlowKernel", "TestSupport"]),
+        .testTarget(
+            name: "ReactiveLiteTests",
+            dependencies: ["ReactiveLite", "FlowKernel", "TestSupport", "ReactiveLiteTestSupport"]),
         .testTarget(
             name: "PrexCoreTests",
             dependencies: ["PrexCore", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
@@ -65,7 +71,10 @@ let package = Package(
             dependencies: ["RxStateCore", "ReactiveLite", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
         .testTarget(
             name: "VueFluxCoreTests",
-            dependencies: ["VueFluxCore", "ReactiveLite", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
+            dependencies: [
+                "VueFluxCore", "ReactiveLite", "FlowKernel", "TestSupport", "ReactiveLiteTestSupport",
+                "ArchitectureHarness",
+            ]),
         .testTarget(
             name: "ArchitectureHarnessTests",
             dependencies: [
