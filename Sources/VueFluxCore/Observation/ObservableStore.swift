@@ -11,14 +11,14 @@ import ReactiveLite
 /// Button("+") { store.actions.increment() }
 /// ```
 ///
-/// `store.count` (dynamic member lookup over ``Computed``) is the ``ReactiveLite/ObservableValue``
+/// `store.count` (dynamic member lookup over ``Computed``) is ReactiveLite's `ObservableValue`
 /// of `store.computed.count`: read `.value` for the whole value, or a member of it
 /// (`store.screen.isLoading`) to observe that member alone. The model subscribes to a computed
 /// constant when it is first read, keeps that one model for the store's lifetime, and never
 /// subscribes to what is not read.
 ///
 /// **Thread and order.** Values reach the models on the main actor, in the order the store
-/// committed them, through ``ReactiveLite/Executor/mainThread`` (at once when the commit runs on
+/// committed them, through ReactiveLite's `Executor.mainThread` (at once when the commit runs on
 /// the main queue with nothing waiting; use the `.mainThread` or `.immediate` executor and
 /// dispatch from the main actor for updates within the dispatch).
 ///
