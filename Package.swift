@@ -1,7 +1,11 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 // The library manifest: four library products, no package dependencies, so an app that picks one
 // module pulls nothing else. The comparative benchmarks live in their own package in Benchmarks/.
 import PackageDescription
+
+// Existential types are spelled `any P` in the modules, public signatures included; the compiler
+// holds them to it.
+let library: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
     name: "UnidirectionalFlow",
@@ -31,10 +35,10 @@ let package = Package(
         // primitives it needs, spelled the same on every platform.
         .target(name: "FlowKernelShims"),
         .target(name: "FlowKernel", dependencies: ["FlowKernelShims"]),
-        .target(name: "ReactiveLite", dependencies: ["FlowKernel"]),
-        .target(name: "PrexCore", dependencies: ["FlowKernel"]),
-        .target(name: "VueFluxCore", dependencies: ["ReactiveLite", "FlowKernel"]),
-        .target(name: "RxStateCore", dependencies: ["ReactiveLite", "FlowKernel"]),
+        .target(name: "ReactiveLite", dependencies: ["FlowKernel"], swiftSettings: library),
+        .target(name: "PrexCore", dependencies: ["FlowKernel"], swiftSettings: library),
+        .target(name: "VueFluxCore", dependencies: ["ReactiveLite", "FlowKernel"], swiftSettings: library),
+        .target(name: "RxStateCore", dependencies: ["ReactiveLite", "FlowKernel"], swiftSettings: library),
         .target(
             name: "ArchitectureHarness",
             dependencies: ["PrexCore", "VueFluxCore", "RxStateCore", "ReactiveLite"]
@@ -43,14 +47,22 @@ let package = Package(
         // product: each testing product carries it.
         .target(name: "TestStoreSupport"),
         .target(name: "PrexCoreTesting", dependencies: ["PrexCore", "TestStoreSupport"]),
-        .target(name: "VueFluxCoreTesting", dependencies: ["VueFluxCore", "ReactiveLite", "TestStoreSupport"]),
-        .target(name: "RxStateCoreTesting", dependencies: ["RxStateCore", "ReactiveLite", "TestStoreSupport"]),
+        .target(
+            name: "VueFluxCoreTesting", dependencies: ["VueFluxCore", "ReactiveLite", "TestStoreSupport"]),
+        .target(
+            name: "RxStateCoreTesting", dependencies: ["RxStateCore", "ReactiveLite", "TestStoreSupport"]),
         // Helpers shared by the test targets (recorders, dedicated-thread runners); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A deterministic executor for the tests of ReactiveLite and of the modules built on it.
+        .target(
+            name: "ReactiveLiteTestSupport", dependencies: ["ReactiveLite", "FlowKernel"],
+            path: "Tests/ReactiveLiteTestSupport"),
         // Checks that every Swift block in docs/ and the DocC catalogs quotes compiled code.
         .testTarget(name: "DocsTests"),
         .testTarget(name: "FlowKernelTests", dependencies: ["FlowKernel", "TestSupport"]),
-        .testTarget(name: "ReactiveLiteTests", dependencies: ["ReactiveLite", "FlowKernel", "TestSupport"]),
+        .testTarget(
+            name: "ReactiveLiteTests",
+            dependencies: ["ReactiveLite", "FlowKernel", "TestSupport", "ReactiveLiteTestSupport"]),
         .testTarget(
             name: "PrexCoreTests",
             dependencies: ["PrexCore", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
@@ -59,7 +71,10 @@ let package = Package(
             dependencies: ["RxStateCore", "ReactiveLite", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
         .testTarget(
             name: "VueFluxCoreTests",
-            dependencies: ["VueFluxCore", "ReactiveLite", "FlowKernel", "TestSupport", "ArchitectureHarness"]),
+            dependencies: [
+                "VueFluxCore", "ReactiveLite", "FlowKernel", "TestSupport", "ReactiveLiteTestSupport",
+                "ArchitectureHarness",
+            ]),
         .testTarget(
             name: "ArchitectureHarnessTests",
             dependencies: [
@@ -67,7 +82,8 @@ let package = Package(
                 "VueFluxCoreTesting", "RxStateCore", "RxStateCoreTesting", "ReactiveLite",
             ]
         ),
-        .testTarget(name: "PrexCoreTestingTests", dependencies: ["PrexCoreTesting", "PrexCore", "TestStoreSupport"]),
+        .testTarget(
+            name: "PrexCoreTestingTests", dependencies: ["PrexCoreTesting", "PrexCore", "TestStoreSupport"]),
         .testTarget(
             name: "VueFluxCoreTestingTests",
             dependencies: ["VueFluxCoreTesting", "VueFluxCore", "ReactiveLite", "TestStoreSupport"]

@@ -46,7 +46,7 @@ extension Flux {
     ///
     /// Same contract as `record(_:)`.
     public func record<Value: Equatable & Sendable>(
-        _ keyPath: KeyPath<State, Value> & Sendable,
+        _ keyPath: any KeyPath<State, Value> & Sendable,
         after actions: Action...
     ) -> Recording<Value> {
         record(keyPath, after: actions)
@@ -54,7 +54,7 @@ extension Flux {
 
     /// Array form of `record(_:after:)`.
     public func record<Value: Equatable & Sendable>(
-        _ keyPath: KeyPath<State, Value> & Sendable,
+        _ keyPath: any KeyPath<State, Value> & Sendable,
         after actions: [Action]
     ) -> Recording<Value> {
         let seen = record(actions) { change in change.changedProperty(for: keyPath)?.value }

@@ -4,4 +4,4 @@
 /// `lastAction` is `nil` only before the first action was applied. For every other value,
 /// `currentState` is exactly the state that `lastAction` produced, also when actions are
 /// dispatched from reducers, observers, middleware or other threads at the same time.
-public typealias CurrentStateLastAction = (currentState: [SubstateType], lastAction: ActionType?)
+public typealias CurrentStateLastAction = (currentState: [any SubstateType], lastAction: (any ActionType)?)

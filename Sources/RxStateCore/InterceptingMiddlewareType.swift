@@ -22,7 +22,7 @@ public protocol InterceptingMiddlewareType: Sendable {
     ///   - action: The action dispatched, or as passed on by the interceptor before this one.
     ///   - store: The store applying it.
     ///   - next: Passes an action on; callable any number of times, from any thread, at any time.
-    func intercept(action: ActionType, store: Store, next: @escaping @Sendable (ActionType) -> Void)
+    func intercept(action: any ActionType, store: Store, next: @escaping @Sendable (any ActionType) -> Void)
 }
 
 /// An ``InterceptingMiddlewareType`` made from a closure.
@@ -37,7 +37,7 @@ public struct InterceptingMiddleware: InterceptingMiddlewareType {
     /// The closure's shape: the same as ``InterceptingMiddlewareType/intercept(action:store:next:)``.
     public typealias Intercept =
         @Sendable (
-            _ action: ActionType, _ store: Store, _ next: @escaping @Sendable (ActionType) -> Void
+            _ action: any ActionType, _ store: Store, _ next: @escaping @Sendable (any ActionType) -> Void
         ) -> Void
 
     private let body: Intercept
@@ -55,7 +55,9 @@ public struct InterceptingMiddleware: InterceptingMiddlewareType {
     ///   - action: The action on its way to the reducers.
     ///   - store: The store applying it.
     ///   - next: Passes an action on.
-    public func intercept(action: ActionType, store: Store, next: @escaping @Sendable (ActionType) -> Void) {
+    public func intercept(
+        action: any ActionType, store: Store, next: @escaping @Sendable (any ActionType) -> Void
+    ) {
         body(action, store, next)
     }
 }

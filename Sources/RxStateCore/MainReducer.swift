@@ -11,4 +11,5 @@
 ///
 /// Substates are found here with a linear scan and casts, and copied out and back; for large state
 /// prefer typed reducers (``Store/register(_:for:reducer:)``), which mutate in place.
-public typealias MainReducer = @Sendable (_ state: [SubstateType], _ action: ActionType) -> [SubstateType]
+public typealias MainReducer =
+    @Sendable (_ state: [any SubstateType], _ action: any ActionType) -> [any SubstateType]

@@ -23,9 +23,9 @@ public final class RecorderMiddleware: MiddlewareType, Sendable {
     /// One recorded action and the state it produced.
     public struct Entry: Sendable {
         /// The action, as the reducers received it.
-        public let action: ActionType
+        public let action: any ActionType
         /// The app state right after the action was applied.
-        public let state: [SubstateType]
+        public let state: [any SubstateType]
     }
 
     private let recorded = Locked<[Entry]>([])
@@ -56,7 +56,7 @@ public final class RecorderMiddleware: MiddlewareType, Sendable {
     }
 
     /// The recorded actions, oldest first.
-    public var actions: [ActionType] {
+    public var actions: [any ActionType] {
         recorded.withLock { $0.map(\.action) }
     }
 
@@ -64,7 +64,7 @@ public final class RecorderMiddleware: MiddlewareType, Sendable {
     ///
     /// - Parameter position: The action's place in the log.
     /// - Returns: The state that action produced.
-    public func state(after position: Int) -> [SubstateType]? {
+    public func state(after position: Int) -> [any SubstateType]? {
         recorded.withLock { $0.indices.contains(position) ? $0[position].state : nil }
     }
 

@@ -6,7 +6,7 @@ extension Store {
     ///
     /// Read-only: a middleware stays registered, and kept alive, for the store's lifetime; to stop
     /// one, dispose of its own subscription (for example its `DisposableScope`).
-    public var middlewares: [MiddlewareType] {
+    public var middlewares: [any MiddlewareType] {
         registeredMiddlewares.withLock { $0 }
     }
 
@@ -20,7 +20,7 @@ extension Store {
     /// (replay). The store releases the middlewares when it is deinitialized.
     ///
     /// - Parameter middlewares: The middlewares, subscribed in this order.
-    public func register(middlewares: [MiddlewareType]) {
+    public func register(middlewares: [any MiddlewareType]) {
         registeredMiddlewares.withLock { $0.append(contentsOf: middlewares) }
         for middleware in middlewares {
             middleware.observe(currentStateLastAction: currentStateLastAction)
@@ -36,7 +36,7 @@ extension Store {
     /// passes the action on has the new one applied to that same action. The store keeps them for its lifetime.
     ///
     /// - Parameter interceptors: The middlewares to append to the chain.
-    public func register(interceptors: [InterceptingMiddlewareType]) {
+    public func register(interceptors: [any InterceptingMiddlewareType]) {
         core.withLock { $0.interceptors.append(contentsOf: interceptors) }
     }
 }

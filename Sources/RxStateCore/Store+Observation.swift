@@ -28,7 +28,7 @@ extension Store: ObserverRemoving {
     /// Replays and delivers as ``currentStateLastAction`` does (this is its `currentState`): it emits
     /// once per applied action, even when the action changed nothing. Use ``substateSignal(_:)`` to
     /// hear only about changes of one substate.
-    public var state: Signal<[SubstateType]> {
+    public var state: Signal<[any SubstateType]> {
         .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
             return self.subscribe { observer($0.substates) }
@@ -39,7 +39,7 @@ extension Store: ObserverRemoving {
     ///
     /// Replays and delivers as ``currentStateLastAction`` does. RxState spells it
     /// `lastDispatchedaAtion`.
-    public var lastDispatchedAction: Signal<ActionType?> {
+    public var lastDispatchedAction: Signal<(any ActionType)?> {
         .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
             return self.subscribe { observer($0.lastAction) }

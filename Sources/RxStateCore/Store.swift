@@ -68,7 +68,7 @@ public final class Store: Sendable {
     /// delivery, so it cannot deadlock), then applies the action on the calling thread.
     ///
     /// - Parameter action: The action to apply.
-    public func dispatch(action: ActionType) {
+    public func dispatch(action: any ActionType) {
         dispatch(action, stage: 0)
     }
 
@@ -93,7 +93,7 @@ public final class Store: Sendable {
     ///
     /// Safe from any thread. While reducers run on another thread it waits for them; from inside a
     /// reducer it returns `[]` and reports ``StoreError/readDuringReduction``.
-    public var currentState: [SubstateType] {
+    public var currentState: [any SubstateType] {
         read { $0.substates } ?? []
     }
 
@@ -101,7 +101,7 @@ public final class Store: Sendable {
     ///
     /// While an action is being reduced this is still the one before it, matching the state a
     /// reader sees.
-    public var lastAction: ActionType? {
+    public var lastAction: (any ActionType)? {
         core.withLock { $0.lastAction }
     }
 
@@ -298,7 +298,7 @@ extension Store {
     static func indexed(
         _ states: [any SubstateType],
         reusing index: SubstateIndex
-    ) -> Result<SubstateIndex, StoreError> {
+    ) -> Indexing {
         if states.count == index.count {
             var unchanged = true
             for (position, state) in states.enumerated()

@@ -8,7 +8,7 @@ public enum StoreAction: ActionType {
     /// All or nothing: if one of `states` has the type of a substate already in the store, or two of
     /// them share a type, nothing is added and ``StoreError/duplicateSubstate(typeName:)`` is reported
     /// on ``Store/diagnostics``.
-    case add(states: [SubstateType])
+    case add(states: [any SubstateType])
 
     /// Removes every substate from the app state. Registered reducers and middleware stay.
     case reset

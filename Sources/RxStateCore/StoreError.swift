@@ -1,7 +1,7 @@
 import ReactiveLite
 
 /// A problem the store met while applying an action, reported on ``Store/diagnostics`` instead of a
-/// crash.
+/// crash. A value, not an `Error`: dispatch does not throw, so nothing ever throws it.
 ///
 /// In debug builds the first problem of each kind is also written to standard error, as one line,
 /// so that misuse shows up even when nobody observes `diagnostics`; release builds write nothing.
@@ -11,7 +11,7 @@ import ReactiveLite
 /// the typed reducers did with the same action stays applied). The action is still announced on
 /// ``Store/currentStateLastAction`` with that state, so a logging middleware sees it too. Types are
 /// named with `String(reflecting:)`, for example `"MyApp.TasksState"`.
-public enum StoreError: Error, Equatable, Sendable {
+public enum StoreError: Equatable, Sendable {
     /// No typed reducer is registered for this action's type and the store has no main reducer.
     case unhandledAction(typeName: String)
 

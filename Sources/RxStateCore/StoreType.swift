@@ -1,7 +1,7 @@
 import ReactiveLite
 
 /// The app state as RxState names it: every substate, in the order they were added.
-public typealias StoreState = [SubstateType]
+public typealias StoreState = [any SubstateType]
 
 /// What a store offers, as RxState's `StoreType` protocol: code written against the protocol (a
 /// view model that takes any store, a mock store in tests) migrates unchanged.
@@ -21,10 +21,10 @@ public protocol StoreType: Sendable {
     var currentStateLastAction: Signal<CurrentStateLastAction> { get }
 
     /// Applies `action`, or queues it behind the action being applied.
-    func dispatch(action: ActionType)
+    func dispatch(action: any ActionType)
 
     /// Keeps `middlewares` and subscribes them to ``currentStateLastAction``, in order.
-    func register(middlewares: [MiddlewareType])
+    func register(middlewares: [any MiddlewareType])
 }
 
 extension Store: StoreType {

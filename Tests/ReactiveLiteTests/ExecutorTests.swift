@@ -1,6 +1,7 @@
 import Dispatch
 import FlowKernel
 import Foundation
+import ReactiveLiteTestSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveLite
+import ReactiveLiteTestSupport
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ReactiveLite
+import ReactiveLiteTestSupport
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Dispatch
 import FlowKernel
 import Foundation
 import ReactiveLite
+import ReactiveLiteTestSupport
 import TestSupport
 import Testing
 

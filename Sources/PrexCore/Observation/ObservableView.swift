@@ -1,3 +1,4 @@
+import FlowKernel
 import Observation
 
 /// A ``View`` that is an `Observable` model: the presenter reflects each state change into it, and

@@ -1,3 +1,4 @@
+import FlowKernel
 import Observation
 
 /// A value from a ``Signal``, kept on the main actor as an `Observable` model: what a SwiftUI view

@@ -113,3 +113,11 @@ struct ReducerTable: Sendable {
         }
     }
 }
+
+/// The outcome of indexing the substates a main reducer returned: the index, or the duplicate that
+/// refused them.
+@usableFromInline
+enum Indexing {
+    case success(SubstateIndex)
+    case failure(StoreError)
+}

@@ -11,29 +11,30 @@ import Observation
 /// A member is never forgotten: the set is bounded by the distinct key paths ever read, and a
 /// member nobody observes any more costs one comparison per change.
 ///
-/// Not isolated itself: its model keeps it in a main-actor property.
+/// Not isolated itself: its model keeps it in a main-actor property. Shared by the observable
+/// models of ReactiveLite and PrexCore (the kernel is the one target both depend on).
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-struct TrackedMembers<Model: Observable, Root> {
+package struct TrackedMembers<Model: Observable, Root> {
     /// One member: its comparison and its registrar calls, with the key path baked in.
-    struct Member {
+    package struct Member {
         /// Whether the member differs between two values of the root; always true when the
         /// member's type is not `Equatable`.
-        let differs: (Root, Root) -> Bool
-        let access: (Model, ObservationRegistrar) -> Void
-        let willSet: (Model, ObservationRegistrar) -> Void
-        let didSet: (Model, ObservationRegistrar) -> Void
+        package let differs: (Root, Root) -> Bool
+        package let access: (Model, ObservationRegistrar) -> Void
+        package let willSet: (Model, ObservationRegistrar) -> Void
+        package let didSet: (Model, ObservationRegistrar) -> Void
     }
 
     private let base: KeyPath<Model, Root>
     private var members: [PartialKeyPath<Root>: Member] = [:]
 
     /// Creates an empty set whose registrar key paths start at `base`, the model's whole value.
-    init(base: KeyPath<Model, Root>) {
+    package init(base: KeyPath<Model, Root>) {
         self.base = base
     }
 
     /// Records `keyPath` if new, compared with `==`, and registers its access with `registrar`.
-    mutating func access<Value: Equatable>(
+    package mutating func access<Value: Equatable>(
         _ keyPath: KeyPath<Root, Value>,
         of model: Model,
         in registrar: ObservationRegistrar
@@ -45,7 +46,7 @@ struct TrackedMembers<Model: Observable, Root> {
 
     /// Records `keyPath` if new, counting every new value as a change of it (its type cannot be
     /// compared), and registers its access with `registrar`.
-    mutating func accessUncompared<Value>(
+    package mutating func accessUncompared<Value>(
         _ keyPath: KeyPath<Root, Value>,
         of model: Model,
         in registrar: ObservationRegistrar
@@ -75,7 +76,7 @@ struct TrackedMembers<Model: Observable, Root> {
     }
 
     /// The recorded members whose value differs between `old` and `new`.
-    func changed(from old: Root, to new: Root) -> [Member] {
+    package func changed(from old: Root, to new: Root) -> [Member] {
         members.values.filter { $0.differs(old, new) }
     }
 }
@@ -87,7 +88,7 @@ struct TrackedMembers<Model: Observable, Root> {
 /// as a change: one spurious invalidation, never a missed one. Only Observation's models call it,
 /// hence the same availability (a cast to `any Equatable` also needs a recent runtime).
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-func observedValuesAreEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+package func observedValuesAreEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
     guard let lhs = lhs as? any Equatable else { return false }
     return lhs.isEqual(toValue: rhs)
 }
