@@ -150,7 +150,7 @@ extension Locked where Value: TurnHolding {
     ///     as a snapshot of the observers. Kept alive until after the next lock round-trip.
     ///   - perform: With no lock held: applies a work item. It may call any source, this one
     ///     included (such calls are queued behind it).
-    @inlinable
+    @inlinable @inline(__always)
     package func serialize<Prepared>(
         mayWait: Bool,
         arrive: (inout Value) -> Value.Work?,
@@ -171,16 +171,20 @@ extension Locked where Value: TurnHolding {
             value.turn.enqueue(work)
             return .done
         }
+        // One call of `run`, so that inlining it (and the closures into it) copies it once.
+        let work: Value.Work
+        let prepared: Prepared
         switch consume arrival {
         case .done:
             return
-        case .run(let work, let prepared):
-            run(work, prepared, prepare: prepare, perform: perform)
-        case .wait(let work, let waiter):
+        case .run(let taken, let madeReady):
+            (work, prepared) = (taken, madeReady)
+        case .wait(let queued, let waiter):
             waiter.wait()
-            let prepared = withLock { prepare(&$0, work) }
-            run(work, prepared, prepare: prepare, perform: perform)
+            work = queued
+            prepared = withLock { prepare(&$0, queued) }
         }
+        run(work, prepared, prepare: prepare, perform: perform)
     }
 
     /// Applies the queued work of a turn the caller took with ``Turn/take()`` (an owner that
@@ -203,7 +207,7 @@ extension Locked where Value: TurnHolding {
     }
 
     /// The loop of a turn holder: applies `work`, then each queued item, then passes the turn on.
-    @inlinable
+    @inlinable @inline(__always)
     func run<Prepared>(
         _ work: consuming Value.Work,
         _ prepared: consuming Prepared,
