@@ -20,7 +20,7 @@ final class Tripwire: Sendable {
 /// No user code runs under a ReactiveLite lock: not even the deinit of a value the library drops.
 @Suite struct UserCodeOutsideLocksTests {
     @Test func replacingAValueWhoseDeinitReadsTheVariableDoesNotDeadlock() async {
-        let finished = await finishes(within: 10) {
+        let finished = await finishes(within: 30) {
             let variable = Variable<Tripwire?>(nil)
             let reads = Counter()
             variable.value = Tripwire {
@@ -54,7 +54,7 @@ final class Tripwire: Sendable {
         var variable: Variable<Int>? = Variable(1)
         let stream = variable!.signal.values
         variable = nil
-        let finished = await finishes(within: 10) {
+        let finished = await finishes(within: 30) {
             var seen: [Int] = []
             for await value in stream {
                 seen.append(value)

@@ -75,7 +75,7 @@ import Testing
         // Now only the recorded state holds the object.
         store.dispatch(action: HoldAction.release)
 
-        let finished = await finishes(within: 10) {
+        let finished = await finishes(within: 30) {
             await runOnThreads(1) { _ in recorder.clear() }
         }
         #expect(finished)

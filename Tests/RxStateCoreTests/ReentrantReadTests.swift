@@ -74,7 +74,7 @@ private struct Carry: ActionType {
         // and must not be told again about its own read.
         let logger = store.diagnostics.observe { _ in reports.append(store.substate(Left.self)?.count) }
 
-        let finished = await finishes(within: 10) { store.dispatch(action: Tick()) }
+        let finished = await finishes(within: 30) { store.dispatch(action: Tick()) }
 
         #expect(finished)
         #expect(reports.values == [1])
@@ -86,7 +86,7 @@ private struct Carry: ActionType {
         store.register(Left.self, for: Tick.self) { state, _ in state.count += 1 }
         store.dispatch(action: StoreAction.add(states: [Left()]))
         let reads = Counter()
-        let finished = await finishes(within: 10) {
+        let finished = await finishes(within: 30) {
             store.dispatch(
                 action: Carry(
                     probe: Probe {
