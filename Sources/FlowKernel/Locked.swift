@@ -41,7 +41,7 @@ import FlowKernelShims
     ///
     /// `body` must not run user code (a closure, an observer, a deinit of a user value) nor take
     /// this lock again: release what you take out after `withLock` returns.
-    @inlinable
+    @inlinable @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, mutex in
             checkLockResult(fk_mutex_lock(mutex), "pthread_mutex_lock")

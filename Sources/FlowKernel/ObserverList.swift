@@ -124,11 +124,39 @@
         _ body: (Callback) -> Void
     ) {
         snapshot.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                if entries[index].id >= limit { break }
-                if entries[index].token.isActive {
-                    body(entries[index].callback)
-                }
+            forEachActive(inPlace: entries, below: limit, body)
+        }
+    }
+
+    /// As ``forEachActive(in:below:_:)``, for an owner that stores its callbacks type-erased: reads
+    /// each callback as a `View`, a type of the same layout as `Callback`, by viewing the entries'
+    /// memory as entries of `ObserverList<View>` for the duration of the loop (no copy, so no
+    /// retain per observer).
+    @inlinable
+    package static func forEachActive<View>(
+        in snapshot: Snapshot,
+        viewingCallbacksAs view: View.Type,
+        below limit: UInt64 = .max,
+        _ body: (View) -> Void
+    ) {
+        snapshot.withUnsafeBufferPointer { entries in
+            entries.withMemoryRebound(to: ObserverList<View>.Entry.self) { viewed in
+                ObserverList<View>.forEachActive(inPlace: viewed, below: limit, body)
+            }
+        }
+    }
+
+    /// The loop of ``forEachActive(in:below:_:)``.
+    @inlinable
+    static func forEachActive(
+        inPlace entries: UnsafeBufferPointer<Entry>,
+        below limit: UInt64,
+        _ body: (Callback) -> Void
+    ) {
+        for index in entries.indices {
+            if entries[index].id >= limit { break }
+            if entries[index].token.isActive {
+                body(entries[index].callback)
             }
         }
     }

@@ -7,29 +7,45 @@ import FlowKernel
 /// that subscribes later never sees it; a replaying channel (a Variable's) instead queues the
 /// current value for the new observer alone. Together: the current value first, then every later
 /// change, with no gap and no duplicate.
+///
+/// The list stores each observer as an ``ErasedObserver``, whose type does not depend on `Value`,
+/// and the locked state's layout does not either (the current value sits in a ``StoredValue``).
+/// So removal, which a token reaches through the `ObserverRemoving` existential and therefore runs
+/// unspecialized, needs no generic metadata at run time.
 @usableFromInline
 final class Channel<Value: Sendable>: ObserverRemoving {
     @usableFromInline
     typealias Action = @Sendable (Value) -> Void
 
     @usableFromInline
+    typealias Entry = ObserverList<ErasedObserver>.Entry
+
+    @usableFromInline
     enum Event: Sendable {
         /// Deliver to every observer whose id is below `limit`.
         case send(Value, limit: UInt64)
         /// Deliver the replayed current value to one new observer.
-        case replay(Value, ObserverList<Action>.Entry)
+        case replay(Value, Entry)
     }
 
     @usableFromInline
     struct State: TurnHolding, Sendable {
-        /// The value replayed to new observers; `nil` for a channel that does not replay.
-        @usableFromInline var current: Value?
-        @usableFromInline var observers = ObserverList<Action>()
+        @usableFromInline var observers = ObserverList<ErasedObserver>()
         @usableFromInline var turn = Turn<Event>()
+        /// Holds the value replayed to new observers; it holds `nil` in a channel that does not replay.
+        @usableFromInline let stored: StoredValue<Value>
+
+        /// The value replayed to new observers; `nil` for a channel that does not replay.
+        @inlinable
+        var current: Value? {
+            get { stored.value }
+            nonmutating set { stored.value = newValue }
+            nonmutating _modify { yield &stored.value }
+        }
 
         @usableFromInline
         init(current: Value?) {
-            self.current = current
+            stored = StoredValue(current)
         }
     }
 
@@ -83,7 +99,7 @@ final class Channel<Value: Sendable>: ObserverRemoving {
         state.serialize(
             mayWait: false,
             arrive: { state in
-                let entry = state.observers.add(action, owner: self)
+                let entry = state.observers.add(ErasedObserver(action), owner: self)
                 token = entry.token
                 guard let current = state.current else { return nil }
                 return .replay(current, entry)
@@ -109,13 +125,15 @@ final class Channel<Value: Sendable>: ObserverRemoving {
 
     /// Delivers one event to the observers of `entries` (the list when the event started).
     @inlinable
-    static func deliver(_ event: Event, to entries: ObserverList<Action>.Snapshot) {
+    static func deliver(_ event: Event, to entries: ObserverList<ErasedObserver>.Snapshot) {
         switch event {
         case .send(let value, let limit):
-            ObserverList.forEachActive(in: entries, below: limit) { $0(value) }
+            ObserverList.forEachActive(
+                in: entries, viewingCallbacksAs: ErasedObserver.Typed<Value>.self, below: limit
+            ) { $0.action(value) }
         case .replay(let value, let entry):
             if entry.token.isActive {
-                entry.callback(value)
+                entry.callback.call(value)
             }
         }
     }
