@@ -1,24 +1,20 @@
 import FlowKernelShims
 
-// The only platform conditional in Sources: the lock is the same `pthread_mutex_t` on every
-// platform (through FlowKernelShims, which includes <pthread.h> with one spelling everywhere), so
-// there is no Apple branch to leave uncompiled. Debug builds use an error-checking mutex.
-#if DEBUG
-    @usableFromInline package let lockIsErrorChecking = true
-#else
-    @usableFromInline package let lockIsErrorChecking = false
-#endif
-
-/// A value behind a mutex: the one lock of every module.
+/// A value behind a lock: the one lock of every module.
 ///
-/// One allocation: the value and the `pthread_mutex_t` are tail-allocated in one `ManagedBuffer`.
-/// Every pthread result is checked; a failure is a programming error of the library (a lock taken
-/// twice on one thread, which an error-checking mutex reports in debug builds instead of hanging),
-/// never something a user can cause, so it stops the process with a message.
+/// One allocation: the value and the lock word (`fk_lock`, FlowKernelShims) are tail-allocated in
+/// one `ManagedBuffer`. Uncontended, taking and releasing it is one atomic instruction each (a
+/// compare-and-swap, an exchange); a contended caller spins briefly, then sleeps on a pthread
+/// condition variable, so waits go through pthread calls and hand-overs through acquire/release
+/// atomics, which the thread sanitizer understands. Every result is checked; a failure is a
+/// programming error of the library (a lock taken twice on one thread, which the lock reports in
+/// every build instead of hanging), never something a user can cause, so it stops the process
+/// with a message.
 ///
 /// Not `Synchronization.Mutex`: that needs iOS 18, is noncopyable (it cannot be captured by an
 /// escaping closure), and on Linux it waits with raw futex calls the thread sanitizer cannot see.
-/// The sanitizer understands `pthread_mutex_lock`.
+/// Not a bare `pthread_mutex_t` either: its lock and unlock calls cost about 55 instructions per
+/// round trip, and a store takes several per dispatch.
 ///
 /// A struct holding a reference: copies share the lock, and it can be captured anywhere.
 @frozen
@@ -32,9 +28,7 @@ import FlowKernelShims
             LockStorage<Value>.create(minimumCapacity: 1) { _ in value },
             to: LockStorage<Value>.self
         )
-        storage.withUnsafeMutablePointerToElements { mutex in
-            checkLockResult(fk_mutex_init(mutex, lockIsErrorChecking), "pthread_mutex_init")
-        }
+        storage.withUnsafeMutablePointerToElements { fk_lock_init($0) }
     }
 
     /// Runs `body` with exclusive access to the value.
@@ -43,9 +37,9 @@ import FlowKernelShims
     /// this lock again: release what you take out after `withLock` returns.
     @inlinable @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeMutablePointers { value, mutex in
-            checkLockResult(fk_mutex_lock(mutex), "pthread_mutex_lock")
-            defer { checkLockResult(fk_mutex_unlock(mutex), "pthread_mutex_unlock") }
+        try storage.withUnsafeMutablePointers { value, lock in
+            checkLockResult(fk_lock_lock(lock), "lock")
+            defer { checkLockResult(fk_lock_unlock(lock), "unlock") }
             return try body(&value.pointee)
         }
     }
@@ -63,20 +57,20 @@ import FlowKernelShims
     }
 }
 
-/// `@unchecked Sendable`: the value is only reached inside `withLock`, under the mutex, or by its
+/// `@unchecked Sendable`: the value is only reached inside `withLock`, under the lock, or by its
 /// sole writer (`withSoleWriterAccess`).
 extension Locked: @unchecked Sendable where Value: Sendable {}
 
-/// The one allocation of a ``Locked``: the value as the header, the mutex as the element.
-@usableFromInline package final class LockStorage<Value>: ManagedBuffer<Value, fk_mutex> {
+/// The one allocation of a ``Locked``: the value as the header, the lock word as the element.
+@usableFromInline package final class LockStorage<Value>: ManagedBuffer<Value, fk_lock> {
     deinit {
-        withUnsafeMutablePointerToElements { mutex in
-            checkLockResult(fk_mutex_destroy(mutex), "pthread_mutex_destroy")
+        withUnsafeMutablePointerToElements { lock in
+            checkLockResult(fk_lock_destroy(lock), "destroy")
         }
     }
 }
 
-/// Stops the process if a pthread call failed: only a bug in this library can cause that.
+/// Stops the process if a lock operation failed: only a bug in this library can cause that.
 @inlinable
 package func checkLockResult(_ result: Int32, _ call: StaticString) {
     if _slowPath(result != 0) {

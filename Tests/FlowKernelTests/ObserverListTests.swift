@@ -1,3 +1,6 @@
+import FlowKernelShims
+import Foundation
+import TestSupport
 import Testing
 
 @testable import FlowKernel
@@ -66,8 +69,40 @@ final class Owner: ObserverRemoving {
         #expect(lock.withLock { $0 } == 4_000)
     }
 
-    @Test func debugBuildsUseAnErrorCheckingMutex() {
-        // A second lock on one thread then fails (and stops the process) instead of hanging.
-        #expect(lockIsErrorChecking)
+    @Test func aSecondLockOnTheHoldingThreadFailsInsteadOfHanging() {
+        // `Locked` stops the process on such a failure; the lock word reports it, in every build.
+        let lock = UnsafeMutablePointer<fk_lock>.allocate(capacity: 1)
+        defer { lock.deallocate() }
+        fk_lock_init(lock)
+        #expect(fk_lock_lock(lock) == 0)
+        #expect(fk_lock_lock(lock) == EDEADLK)
+        #expect(fk_lock_destroy(lock) == EBUSY)
+        #expect(fk_lock_unlock(lock) == 0)
+        #expect(fk_lock_destroy(lock) == 0)
+    }
+
+    @Test func unlockingALockTheThreadDoesNotHoldFails() {
+        let lock = UnsafeMutablePointer<fk_lock>.allocate(capacity: 1)
+        defer { lock.deallocate() }
+        fk_lock_init(lock)
+        #expect(fk_lock_unlock(lock) == EPERM)
+    }
+
+    @Test func threadsThatFindTheLockHeldSleepAndAreWokenInTurn() async {
+        // Holders sleep inside the lock, so the others outlast the spin and park: every hand-over
+        // then goes through the wake-up path, and a lost wake-up would hang the test.
+        let lock = Locked(0)
+        let finished = await finishes {
+            await runOnThreads(4) { _ in
+                for _ in 0..<25 {
+                    lock.withLock { value in
+                        value += 1
+                        usleep(200)
+                    }
+                }
+            }
+        }
+        #expect(finished)
+        #expect(lock.withLock { $0 } == 100)
     }
 }

@@ -6,32 +6,58 @@
 // imports them through clang and inlines them like its own code.
 #pragma once
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
-/// A pthread mutex in a struct of this module, so that Swift can name it without importing the
-/// platform's C module (Glibc, Musl or Darwin).
+/// The lock of the Swift `Locked`: one word, taken and released with one atomic instruction each
+/// when uncontended. The word is 0 when the lock is free; otherwise the owner's thread mark
+/// (`fk_lock_self`), with bit 0 set when a thread may be sleeping on it. A thread that finds it
+/// taken spins briefly, then sleeps on a pthread condition variable of a small shared table (see
+/// FlowKernelShims.c), which its owner's unlock broadcasts when bit 0 is set. Every wait goes
+/// through pthread calls and every hand-over through acquire/release atomics, both of which the
+/// thread sanitizer understands.
+///
+/// Taking the lock again on the thread that holds it fails with EDEADLK instead of hanging, and
+/// unlocking from a thread that does not hold it fails with EPERM, in every build.
 typedef struct {
-    pthread_mutex_t mutex;
-} fk_mutex;
+    uintptr_t word;
+} fk_lock;
 
-/// Initializes `m`; an error-checking mutex when `checked`, so that a second lock on one thread
-/// fails (EDEADLK) instead of hanging. Returns the first nonzero pthread result, or 0.
-static inline int fk_mutex_init(fk_mutex *m, bool checked) {
-    pthread_mutexattr_t attributes;
-    int result = pthread_mutexattr_init(&attributes);
-    if (result != 0) return result;
-    result = pthread_mutexattr_settype(
-        &attributes, checked ? PTHREAD_MUTEX_ERRORCHECK : PTHREAD_MUTEX_NORMAL);
-    if (result == 0) result = pthread_mutex_init(&m->mutex, &attributes);
-    int destroyed = pthread_mutexattr_destroy(&attributes);
-    return result != 0 ? result : destroyed;
+/// A thread-local whose address identifies the calling thread: aligned, so bit 0 is free.
+extern _Thread_local intptr_t fk_thread_mark;
+
+static inline uintptr_t fk_lock_self(void) { return (uintptr_t)&fk_thread_mark; }
+
+static inline void fk_lock_init(fk_lock *l) { __atomic_store_n(&l->word, 0, __ATOMIC_RELAXED); }
+
+/// EBUSY if the lock is held (destroying a held lock is a bug), else 0.
+static inline int fk_lock_destroy(fk_lock *l) {
+    return __atomic_load_n(&l->word, __ATOMIC_RELAXED) == 0 ? 0 : EBUSY;
 }
 
-static inline int fk_mutex_destroy(fk_mutex *m) { return pthread_mutex_destroy(&m->mutex); }
-static inline int fk_mutex_lock(fk_mutex *m) { return pthread_mutex_lock(&m->mutex); }
-static inline int fk_mutex_unlock(fk_mutex *m) { return pthread_mutex_unlock(&m->mutex); }
+/// The contended paths, in FlowKernelShims.c.
+int fk_lock_wait(fk_lock *l, uintptr_t self);
+int fk_lock_wake(fk_lock *l);
+
+/// Takes the lock; 0, or EDEADLK if the calling thread holds it already, or a pthread error.
+static inline int fk_lock_lock(fk_lock *l) {
+    uintptr_t self = fk_lock_self();
+    uintptr_t expected = 0;
+    if (__atomic_compare_exchange_n(&l->word, &expected, self, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+        return 0;
+    }
+    return fk_lock_wait(l, self);
+}
+
+/// Releases the lock, waking sleepers if any; 0, or EPERM if the calling thread did not hold it.
+static inline int fk_lock_unlock(fk_lock *l) {
+    uintptr_t previous = __atomic_exchange_n(&l->word, 0, __ATOMIC_RELEASE);
+    if ((previous & ~(uintptr_t)1) != fk_lock_self()) return EPERM;
+    if (previous & 1) return fk_lock_wake(l);
+    return 0;
+}
 
 /// A flag read without a lock: acquire loads, release stores, a sequentially consistent exchange.
 typedef struct {
