@@ -60,8 +60,19 @@ import FlowKernelShims
 
     /// The next queued work item; `nil` releases the turn (or hands it to the first waiter, whom
     /// `handOff` receives and the caller must wake after leaving the lock).
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func next(handOff: inout TurnWaiter?) -> Work? {
+        // The common case, inline: nothing queued, nobody waiting.
+        if queue.isEmpty && waiters.isEmpty {
+            isTaken = false
+            return nil
+        }
+        return nextQueued(handOff: &handOff)
+    }
+
+    /// ``next(handOff:)`` when something is queued or someone waits.
+    @inlinable
+    mutating func nextQueued(handOff: inout TurnWaiter?) -> Work? {
         if let work = queue.popFirst() {
             return work
         }
@@ -172,19 +183,17 @@ extension Locked where Value: TurnHolding {
             return .done
         }
         // One call of `run`, so that inlining it (and the closures into it) copies it once.
-        let work: Value.Work
-        let prepared: Prepared
+        let current: (work: Value.Work, prepared: Prepared)
         switch consume arrival {
         case .done:
             return
-        case .run(let taken, let madeReady):
-            (work, prepared) = (taken, madeReady)
-        case .wait(let queued, let waiter):
+        case .run(let work, let prepared):
+            current = (work, prepared)
+        case .wait(let work, let waiter):
             waiter.wait()
-            work = queued
-            prepared = withLock { prepare(&$0, queued) }
+            current = (work, withLock { prepare(&$0, work) })
         }
-        run(work, prepared, prepare: prepare, perform: perform)
+        run(current, prepare: prepare, perform: perform)
     }
 
     /// Applies the queued work of a turn the caller took with ``Turn/take()`` (an owner that
@@ -195,32 +204,33 @@ extension Locked where Value: TurnHolding {
         perform: (Value.Work, inout Prepared) -> Void
     ) {
         var handOff: TurnWaiter?
-        let first: (Value.Work, Prepared)? = withLock { value in
+        let first: (work: Value.Work, prepared: Prepared)? = withLock { value in
             guard let work = value.turn.next(handOff: &handOff) else { return nil }
             return (work, prepare(&value, work))
         }
-        guard let (work, prepared) = first else {
+        guard let first else {
             handOff?.wake()
             return
         }
-        run(work, prepared, prepare: prepare, perform: perform)
+        run(first, prepare: prepare, perform: perform)
     }
 
-    /// The loop of a turn holder: applies `work`, then each queued item, then passes the turn on.
+    /// The loop of a turn holder: applies `current.work`, then each queued item, then passes the
+    /// turn on.
     @inlinable @inline(__always)
     func run<Prepared>(
-        _ work: consuming Value.Work,
-        _ prepared: consuming Prepared,
+        _ current: consuming (work: Value.Work, prepared: Prepared),
         prepare: (inout Value, Value.Work) -> Prepared,
         perform: (Value.Work, inout Prepared) -> Void
     ) {
-        // `prepared` may hold the only reference to state moved out for in-place mutation, so it
-        // is consumed, never copied, on its way here (consuming parameters are mutable).
+        // `current.prepared` may hold the only reference to state moved out for in-place
+        // mutation, so it is consumed, never copied, on its way here (consuming parameters are
+        // mutable).
         Turn<Value.Work>.enter()
         while true {
-            perform(work, &prepared)
+            perform(current.work, &current.prepared)
             var handOff: TurnWaiter?
-            let next: (Value.Work, Prepared)? = withLock { value in
+            let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
                 guard let work = value.turn.next(handOff: &handOff) else { return nil }
                 return (work, prepare(&value, work))
             }
@@ -231,7 +241,7 @@ extension Locked where Value: TurnHolding {
                 handOff?.wake()
                 return
             }
-            (work, prepared) = next
+            current = next
         }
     }
 }

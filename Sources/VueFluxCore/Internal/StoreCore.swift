@@ -19,18 +19,31 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     /// What commits need; released when the store goes, so that an ``Actions`` value that outlives
     /// its store holds only this small object, and a state whose observers hold the store's actions
     /// forms no cycle with it.
+    ///
+    /// A class: a commit takes it out of the lock with one retain, not a copy of each field.
     @usableFromInline
-    struct Target: Sendable {
+    final class Target: Sendable {
         @usableFromInline let state: State
         @usableFromInline let mutations: State.Mutations
         /// Told each action right after its commit, on the committing thread: the hook of
         /// VueFluxCoreTesting (see `Store.observeCommits(_:)`).
-        @usableFromInline var didCommit: (@Sendable (State.Action) -> Void)?
+        @usableFromInline let didCommit: (@Sendable (State.Action) -> Void)?
 
         @usableFromInline
-        init(state: State, mutations: State.Mutations) {
+        init(
+            state: State, mutations: State.Mutations,
+            didCommit: (@Sendable (State.Action) -> Void)? = nil
+        ) {
             self.state = state
             self.mutations = mutations
+            self.didCommit = didCommit
+        }
+
+        /// Commits `action`, then tells the hook.
+        @inlinable
+        func commit(_ action: State.Action) {
+            mutations.commit(action: action, state: state)
+            didCommit?(action)
         }
     }
 
@@ -73,12 +86,7 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
                 mayWait: true,
                 arrive: { queue in queue.target == nil ? nil : action },
                 prepare: { queue, _ in queue.target },
-                perform: { action, target in
-                    if let target {
-                        target.mutations.commit(action: action, state: target.state)
-                        target.didCommit?(action)
-                    }
-                }
+                perform: { action, target in target?.commit(action) }
             )
             return
         }
@@ -98,18 +106,18 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     func drainScheduled() {
         queue.drainTakenTurn(
             prepare: { queue, _ in queue.target },
-            perform: { action, target in
-                if let target {
-                    target.mutations.commit(action: action, state: target.state)
-                    target.didCommit?(action)
-                }
-            }
+            perform: { action, target in target?.commit(action) }
         )
     }
 
     /// Sets the observer told each action after its commit; takes effect from the next drain.
     func observeCommits(_ observer: @escaping @Sendable (State.Action) -> Void) {
-        queue.withLock { $0.target?.didCommit = observer }
+        let replaced = queue.withLock { queue -> Target? in
+            guard let target = queue.target else { return nil }
+            queue.target = Target(state: target.state, mutations: target.mutations, didCommit: observer)
+            return target
+        }
+        _ = replaced  // released outside the lock
     }
 
     /// Marks the store gone: queued actions are dropped, later dispatches are ignored, and the
