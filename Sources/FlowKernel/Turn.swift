@@ -182,18 +182,23 @@ extension Locked where Value: TurnHolding {
             value.turn.enqueue(work)
             return .done
         }
-        // One call of `run`, so that inlining it (and the closures into it) copies it once.
-        let current: (work: Value.Work, prepared: Prepared)
+        // One call of `run`, so that inlining it (and the closures into it) copies it once. The
+        // work and what was prepared for it are handed over in place (inout), never copied:
+        // `prepared` may hold the only reference to state moved out for in-place mutation.
+        var work: Value.Work
+        var prepared: Prepared
         switch consume arrival {
         case .done:
             return
-        case .run(let work, let prepared):
-            current = (work, prepared)
-        case .wait(let work, let waiter):
+        case .run(let taken, let madeReady):
+            work = taken
+            prepared = madeReady
+        case .wait(let queued, let waiter):
             waiter.wait()
-            current = (work, withLock { prepare(&$0, work) })
+            work = queued
+            prepared = withLock { prepare(&$0, queued) }
         }
-        run(current, prepare: prepare, perform: perform)
+        run(&work, &prepared, prepare: prepare, perform: perform)
     }
 
     /// Applies the queued work of a turn the caller took with ``Turn/take()`` (an owner that
@@ -208,40 +213,38 @@ extension Locked where Value: TurnHolding {
             guard let work = value.turn.next(handOff: &handOff) else { return nil }
             return (work, prepare(&value, work))
         }
-        guard let first else {
+        guard var first else {
             handOff?.wake()
             return
         }
-        run(first, prepare: prepare, perform: perform)
+        run(&first.work, &first.prepared, prepare: prepare, perform: perform)
     }
 
-    /// The loop of a turn holder: applies `current.work`, then each queued item, then passes the
-    /// turn on.
+    /// The loop of a turn holder: applies `work`, then each queued item, then passes the turn on.
+    /// Each item replaces the previous one in place; the caller releases the last one.
     @inlinable @inline(__always)
     func run<Prepared>(
-        _ current: consuming (work: Value.Work, prepared: Prepared),
+        _ work: inout Value.Work,
+        _ prepared: inout Prepared,
         prepare: (inout Value, Value.Work) -> Prepared,
         perform: (Value.Work, inout Prepared) -> Void
     ) {
-        // `current.prepared` may hold the only reference to state moved out for in-place
-        // mutation, so it is consumed, never copied, on its way here (consuming parameters are
-        // mutable).
         Turn<Value.Work>.enter()
         while true {
-            perform(current.work, &current.prepared)
+            perform(work, &prepared)
             var handOff: TurnWaiter?
             let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
                 guard let work = value.turn.next(handOff: &handOff) else { return nil }
                 return (work, prepare(&value, work))
             }
             // Assigned only now, after the lock: the previous `prepared` (a snapshot read in
-            // place) is released after this round-trip, and outside the lock.
+            // place) is released after this round-trip, and outside it.
             guard let next else {
                 Turn<Value.Work>.leave()
                 handOff?.wake()
                 return
             }
-            current = next
+            (work, prepared) = next
         }
     }
 }
