@@ -71,5 +71,13 @@ extern _Thread_local intptr_t fk_reducer_depth;
 static inline intptr_t fk_reducer_depth_get(void) { return fk_reducer_depth; }
 static inline void fk_reducer_depth_add(intptr_t delta) { fk_reducer_depth += delta; }
 
+/// The calling thread's shared answer to "does this run on the main queue?" (see the Swift
+/// `MainQueue.sharingAnswer`): 0 outside a delivery loop, 1 inside one before any listener asked,
+/// 2 yes, 3 no.
+extern _Thread_local intptr_t fk_main_queue_answer;
+
+static inline intptr_t fk_main_queue_answer_get(void) { return fk_main_queue_answer; }
+static inline void fk_main_queue_answer_set(intptr_t answer) { fk_main_queue_answer = answer; }
+
 /// An identifier of the calling thread (`pthread_self`, whatever its type on the platform).
 static inline uintptr_t fk_thread_id(void) { return (uintptr_t)pthread_self(); }

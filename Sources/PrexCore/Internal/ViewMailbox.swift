@@ -50,7 +50,7 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
     /// queues it behind the changes already waiting.
     @inlinable
     func post(_ change: StateChange<State>) {
-        perform(prepare(change, onMainQueue: MainQueue.isCurrent))
+        perform(prepare(change, onMainQueue: MainQueue.isCurrentInLoop))
     }
 
     /// Decides, under the mailbox lock, how `change` reaches the view. Callers that must order the
