@@ -67,11 +67,16 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
             mayWait: true,
             arrive: { _ in action },
             prepare: { storage, _ in
-                DispatchTurn(apply: storage.apply, listeners: storage.listeners.entries)
+                // No snapshot (no retain) when no callback is registered, the common case.
+                DispatchTurn(
+                    apply: storage.apply,
+                    listeners: storage.listeners.count == 0 ? nil : storage.listeners.entries)
             },
             perform: { action, turn in
                 turn.apply?(action)
-                notify(turn.listeners, action)
+                if let listeners = turn.listeners {
+                    notify(listeners, action)
+                }
             }
         )
     }
@@ -127,10 +132,10 @@ extension Dispatcher: ObserverRemoving {
 @usableFromInline
 struct DispatchTurn<Action> {
     @usableFromInline let apply: (@Sendable (Action) -> Void)?
-    @usableFromInline let listeners: ListenerList<Action>.Snapshot
+    @usableFromInline let listeners: ListenerList<Action>.Snapshot?
 
     @inlinable
-    init(apply: (@Sendable (Action) -> Void)?, listeners: ListenerList<Action>.Snapshot) {
+    init(apply: (@Sendable (Action) -> Void)?, listeners: ListenerList<Action>.Snapshot?) {
         self.apply = apply
         self.listeners = listeners
     }
