@@ -2,6 +2,7 @@
 
 _Thread_local intptr_t fk_delivery_depth = 0;
 _Thread_local intptr_t fk_reducer_depth = 0;
+_Thread_local intptr_t fk_main_queue_answer = 0;
 _Thread_local intptr_t fk_thread_mark = 0;
 
 // Where threads sleep while an `fk_lock` is taken: a small table of mutex and condition pairs,
