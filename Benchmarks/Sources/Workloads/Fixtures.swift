@@ -121,6 +121,33 @@ extension Computed where State == VueFluxListState {
     }
 }
 
+/// The same list, changed through `Variable.append(_:)`: the variable appends to the array it
+/// holds alone, in place. Only the rare trim reads the array out and writes it back.
+final class VueFluxInPlaceListState: VueFluxCore.State {
+    typealias Action = VueFluxListAction
+    typealias Mutations = VueFluxInPlaceListMutations
+
+    let items = Variable(largeListSeed)
+}
+
+struct VueFluxInPlaceListMutations: VueFluxCore.Mutations {
+    func commit(action: VueFluxListAction, state: VueFluxInPlaceListState) {
+        switch action {
+        case .append(let value):
+            state.items.append(value)
+            if state.items.value.count >= 20_000 {
+                state.items.value.removeLast(10_000)
+            }
+        }
+    }
+}
+
+extension Computed where State == VueFluxInPlaceListState {
+    var items: Signal<[Int]> {
+        state.items.signal
+    }
+}
+
 // MARK: - RxStateCore
 
 struct RxCounterState: SubstateType, Equatable {
