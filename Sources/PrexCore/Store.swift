@@ -8,7 +8,8 @@ import FlowKernel
 /// running is not visible until it returns). Listeners are called on the dispatching thread, in
 /// registration order, with no lock held, with the change that the action produced. Create one
 /// with `Flux`; the initializer is not public, as in the original Prex. When the store is
-/// deallocated it drops its listeners and finishes the streams returned by `changes`.
+/// deallocated it drops its listeners and finishes the streams returned by `changes`. A flux
+/// created with `Flux(mutatingInPlace:mutation:)` changes these terms: see that initializer.
 public final class Store<State: PrexCore.State>: Sendable {
     @usableFromInline
     struct Storage: Sendable {
