@@ -24,26 +24,39 @@ extension Store {
     /// RxStateCore) while `mutate` runs: a read of any store that moved its state out is then
     /// answered at once instead of waiting, so two stores whose mutations read each other from two
     /// threads cannot deadlock.
-    @inlinable
+    ///
+    /// Never inlined into `apply`, which stays small enough to be inlined into the dispatcher's
+    /// closure on the default path.
+    @inlinable @inline(never)
     func applyInPlace(_ mutate: (inout State) -> Void) {
-        var state = storage.withLock { storage -> State in
-            var taken = storage.placeholder!
-            swap(&taken, &storage.state)
+        // Moved, never copied, both ways: the state and the placeholder trade places through the
+        // placeholder's slot, so that no reference to the state's storage is left behind.
+        var taken: State? = nil
+        storage.withLock { storage in
+            swap(&storage.state, &storage.placeholder!)
+            swap(&taken, &storage.placeholder)
             storage.isMutatingInPlace = true
-            return taken
         }
+        var state = taken.take()!
         ReducingThreads.enter()
         mutate(&state)
         ReducingThreads.leave()
+        taken = consume state
         let (listeners, waiters, new) = storage.withLock { storage in
-            swap(&state, &storage.state)
+            swap(&taken, &storage.placeholder)
+            swap(&storage.state, &storage.placeholder!)
             storage.isMutatingInPlace = false
-            var waiters: [DispatchSemaphore] = []
-            swap(&waiters, &storage.waiters)
+            var waiters: [DispatchSemaphore]?
+            if !storage.waiters.isEmpty {
+                waiters = []
+                swap(&waiters!, &storage.waiters)
+            }
             return (storage.listeners.entries, waiters, storage.state)
         }
-        for waiter in waiters {
-            waiter.signal()
+        if let waiters {
+            for waiter in waiters {
+                waiter.signal()
+            }
         }
         if !listeners.isEmpty {
             notify(listeners, StateChange(new: new, old: nil))

@@ -130,7 +130,7 @@ public final class Store<State: PrexCore.State>: Sendable {
     /// Applies `mutate` to a copy of the state outside the lock, publishes the result and tells the
     /// listeners. Called only by the dispatcher's turn holder, so writes never interleave, and the
     /// state it reads without the lock is the one it (or the previous turn holder) published.
-    @inlinable
+    @inlinable @inline(__always)
     func apply(_ mutate: (inout State) -> Void) {
         if storage.withSoleWriterAccess({ $0.pointee.mutatesInPlace }) {
             applyInPlace(mutate)
