@@ -144,7 +144,10 @@ public final class Store<State: PrexCore.State>: Sendable {
             return storage.listeners.entries
         }
         if !listeners.isEmpty {
-            notify(listeners, StateChange(new: new, old: old))
+            // One main-queue check for all the presenters of this store (`ViewMailbox.post`).
+            MainQueue.sharingAnswer {
+                notify(listeners, StateChange(new: new, old: old))
+            }
         }
     }
 }

@@ -299,6 +299,8 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
         """
     text += markdownTable(
         ["Workload", "Originals"], originals.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
+    text += missesSection(results)
+    text += beforeKernelSection(results)
     text += """
 
         ## Flood and victim
