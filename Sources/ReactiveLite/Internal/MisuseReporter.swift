@@ -11,8 +11,9 @@ package final class MisuseReporter: Sendable {
     /// The reporter the modules use: writes to standard error in debug builds.
     package static let shared = MisuseReporter(isEnabled: isDebugBuild, write: writeToStandardError)
 
-    /// Whether this code was compiled with assertions on (a debug build), found without `#if`: the
-    /// closure inside `assert` runs only when assertions are compiled in.
+    /// Whether this code was compiled with assertions on (a debug build), found without a
+    /// compilation conditional: the closure inside `assert` runs only when assertions are compiled
+    /// in.
     package static let isDebugBuild: Bool = {
         var isDebug = false
         assert(
