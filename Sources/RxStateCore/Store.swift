@@ -102,7 +102,8 @@ public final class Store: Sendable {
     /// While an action is being reduced this is still the one before it, matching the state a
     /// reader sees.
     public var lastAction: (any ActionType)? {
-        core.withLock { $0.lastAction }
+        let action = core.withLock { $0.lastAction }
+        return NoAction.isNone(action) ? nil : action
     }
 
     /// The problems met while applying actions (see ``StoreError``), each sent once, on the thread
@@ -119,38 +120,79 @@ public final class Store: Sendable {
 extension Store {
     /// Dispatches `action` starting at intercepting middleware number `stage`, in turn.
     ///
-    /// Taking the turn and taking the state out for the reducers share one lock round-trip.
+    /// On an idle store one lock round-trip takes the turn and moves the state out for the
+    /// reducers; the caller applies its action, then drains what it caused with the kernel's loop,
+    /// which passes the turn on. On a busy store the kernel's `serialize` queues the action or
+    /// waits for the turn, as described at ``dispatch(action:)``.
     @usableFromInline
     func dispatch(_ action: any ActionType, stage: Int) {
-        run(.action(action, stage: stage), mayWait: true)
+        let actionType = ObjectIdentifier(type(of: action))
+        // Filled under the lock as the action starts; the reducers hold the only reference.
+        var reduction = Reduction()
+        let start = core.withLock { core -> Start in
+            guard core.turn.take() else { return .busy }
+            return core.begin(actionType, stage: stage, into: &reduction) ? .intercept : .reduce
+        }
+        if start == .busy {
+            run(.action(action, stage: stage), mayWait: true)
+            return
+        }
+        Turn<PendingWork>.enter()
+        let delivered =
+            start == .intercept
+            ? intercept(action, stage: stage)
+            : announce(action, actionType, reduction: &reduction)
+        Turn<PendingWork>.leave()
+        drain(reduction: &reduction)
+        // Released after `drain`'s lock round-trip (see ``announce``).
+        withExtendedLifetime(delivered) {}
     }
 
     /// Performs `work` in the store's turn (see ``dispatch(action:)``).
     @usableFromInline
     func run(_ work: PendingWork, mayWait: Bool) {
         // Each delivered observer list is released after the next lock round-trip (see
-        // ``proceed``): it is overwritten only by the next work item, which starts after a lock,
+        // ``announce``): it is overwritten only by the next work item, which starts after a lock,
         // and the last one goes after the lock that passed the turn on.
         var delivered: ObserverList<Observer>.Snapshot?
-        // Filled under the lock as each action starts and emptied when it is announced; a local
-        // captured by both closures, never copied, so the reducers hold the only reference.
         var reduction = Reduction()
         core.serialize(
             mayWait: mayWait,
             arrive: { _ in work },
             prepare: { core, work in core.prepare(work, into: &reduction) },
-            perform: { work, interceptor in
-                switch work {
-                case .action(let action, let stage):
-                    delivered = proceed(
-                        action, ObjectIdentifier(type(of: action)), stage: stage,
-                        interceptor: interceptor, reduction: &reduction)
-                case .subscribe(let entry):
-                    attach(entry)
-                }
+            perform: { work, intercepts in
+                delivered = perform(work, intercepts: intercepts, reduction: &reduction)
             }
         )
         withExtendedLifetime(delivered) {}
+    }
+
+    /// Applies the work queued during the caller's turn, then passes the turn on.
+    func drain(reduction: inout Reduction) {
+        var delivered: ObserverList<Observer>.Snapshot?
+        core.drainTakenTurn(
+            prepare: { core, work in core.prepare(work, into: &reduction) },
+            perform: { work, intercepts in
+                delivered = perform(work, intercepts: intercepts, reduction: &reduction)
+            }
+        )
+        withExtendedLifetime(delivered) {}
+    }
+
+    /// Applies one work item after ``StoreCore/prepare(_:into:)``.
+    func perform(
+        _ work: PendingWork, intercepts: Bool, reduction: inout Reduction
+    ) -> ObserverList<Observer>.Snapshot? {
+        switch work {
+        case .action(let action, let stage):
+            if intercepts {
+                return intercept(action, stage: stage)
+            }
+            return announce(action, ObjectIdentifier(type(of: action)), reduction: &reduction)
+        case .subscribe(let entry):
+            attach(entry)
+            return nil
+        }
     }
 
     /// Runs `action` through the interceptors from `stage` on, then reduces and announces it.
@@ -158,12 +200,15 @@ extension Store {
     func apply(_ action: any ActionType, stage: Int) -> ObserverList<Observer>.Snapshot? {
         let actionType = ObjectIdentifier(type(of: action))
         var reduction = Reduction()
-        let interceptor = core.withLock { $0.begin(actionType, stage: stage, into: &reduction) }
-        return proceed(action, actionType, stage: stage, interceptor: interceptor, reduction: &reduction)
+        let intercepts = core.withLock { $0.begin(actionType, stage: stage, into: &reduction) }
+        if intercepts {
+            return intercept(action, stage: stage)
+        }
+        return announce(action, actionType, reduction: &reduction)
     }
 
-    /// Goes on with an action after ``StoreCore/begin(_:stage:into:)``: calls `interceptor` if there
-    /// is one, else reduces the state moved into `reduction`, puts it back and announces it.
+    /// Goes on with an action after ``StoreCore/begin(_:stage:into:)`` moved the state into
+    /// `reduction`: reduces it, puts it back and announces it.
     ///
     /// Returns the observer list it notified, which the caller must keep until after its next lock
     /// round-trip. The loop reads the list's buffer in place; once this reference is the last, a
@@ -171,17 +216,11 @@ extension Store {
     /// again orders the reads before that change in a way the thread sanitizer can see (it does not
     /// see the runtime's reference-count atomics).
     @usableFromInline
-    func proceed(
+    func announce(
         _ action: any ActionType,
         _ actionType: ObjectIdentifier,
-        stage: Int,
-        interceptor: (any InterceptingMiddlewareType)?,
         reduction: inout Reduction
-    ) -> ObserverList<Observer>.Snapshot? {
-        if let interceptor {
-            return intercept(action, with: interceptor, stage: stage)
-        }
-
+    ) -> ObserverList<Observer>.Snapshot {
         var problems: [StoreError] = []
         ReducingThreads.enter()
         reduce(action, actionType, reduction: &reduction, problems: &problems)
@@ -191,17 +230,21 @@ extension Store {
             swap(&reduction.substates, &core.substates)
             swap(&reduction.index, &core.index)
             // Swapped out and released after the lock: an action's deinit is user code.
-            var previousAction: (any ActionType)? = action
+            var previousAction: any ActionType = action
             swap(&previousAction, &core.lastAction)
             core.isReducing = false
             var waiters: [DispatchSemaphore] = []
-            swap(&waiters, &core.waiters)
+            if !core.waiters.isEmpty {
+                swap(&waiters, &core.waiters)
+            }
             let refusedReads = core.refusedReads
             core.refusedReads = 0
             return (core.observers.entries, core.snapshot, waiters, refusedReads, previousAction)
         }
         withExtendedLifetime(previousAction) {}
-        problems += repeatElement(StoreError.readDuringReduction, count: refusedReads)
+        if refusedReads > 0 {
+            problems += repeatElement(StoreError.readDuringReduction, count: refusedReads)
+        }
         for waiter in waiters {
             waiter.signal()
         }
@@ -212,12 +255,12 @@ extension Store {
         return observers
     }
 
-    /// Calls one interceptor, then passes on what it forwarded during the call.
-    /// Returns the last observer list notified, under the same rule as ``proceed``; each earlier
+    /// Calls interceptor number `stage`, then passes on what it forwarded during the call.
+    /// Returns the last observer list notified, under the same rule as ``announce``; each earlier
     /// one is released after the next `apply`'s locks.
-    func intercept(
-        _ action: any ActionType, with interceptor: any InterceptingMiddlewareType, stage: Int
-    ) -> ObserverList<Observer>.Snapshot? {
+    func intercept(_ action: any ActionType, stage: Int) -> ObserverList<Observer>.Snapshot? {
+        // Interceptors are only ever appended, so number `stage` is the one `begin` found.
+        let interceptor = core.withLock { $0.interceptors[stage] }
         let forwarding = Forwarding(store: self, stage: stage + 1)
         interceptor.intercept(action: action, store: self) { forwarding.forward($0) }
         var delivered: ObserverList<Observer>.Snapshot?

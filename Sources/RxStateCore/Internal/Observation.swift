@@ -4,13 +4,20 @@
 struct Snapshot: Sendable {
     @usableFromInline let substates: [any SubstateType]
     @usableFromInline let index: SubstateIndex
-    @usableFromInline let lastAction: (any ActionType)?
+    /// The last action applied, or ``NoAction`` before the first.
+    @usableFromInline let action: any ActionType
 
     @usableFromInline
-    init(substates: [any SubstateType], index: SubstateIndex, lastAction: (any ActionType)?) {
+    init(substates: [any SubstateType], index: SubstateIndex, action: any ActionType) {
         self.substates = substates
         self.index = index
-        self.lastAction = lastAction
+        self.action = action
+    }
+
+    /// The last action applied, or `nil` before the first.
+    @inlinable
+    var lastAction: (any ActionType)? {
+        NoAction.isNone(action) ? nil : action
     }
 
     /// The substate of type `S`, found by its type in O(1), then cast.

@@ -5,7 +5,11 @@ import FlowKernel
 @usableFromInline
 enum PendingWork: Sendable {
     /// Apply an action, starting at intercepting middleware number `stage`.
-    case action(any ActionType, stage: Int)
+    ///
+    /// Boxed: only a dispatch that finds the store busy makes one, and without the box the
+    /// existential would make every copy, test and destruction of a `PendingWork` (and of the
+    /// kernel's optionals of it, on every turn) go through runtime type metadata.
+    indirect case action(any ActionType, stage: Int)
     /// Attach an observer and give it the current state.
     case subscribe(ObserverEntry)
 }
@@ -29,7 +33,9 @@ struct StoreCore: TurnHolding, Sendable {
     @usableFromInline var substates: [any SubstateType] = []
     /// Position in `substates` by `ObjectIdentifier` of the substate's type.
     @usableFromInline var index = SubstateIndex()
-    @usableFromInline var lastAction: (any ActionType)?
+    /// The last action applied, or ``NoAction`` before the first: not an optional, whose every
+    /// copy and destruction would go through runtime type metadata.
+    @usableFromInline var lastAction: any ActionType = NoAction()
 
     @usableFromInline var turn = Turn<PendingWork>()
 
@@ -51,8 +57,18 @@ struct StoreCore: TurnHolding, Sendable {
 
     @usableFromInline
     var snapshot: Snapshot {
-        Snapshot(substates: substates, index: index, lastAction: lastAction)
+        Snapshot(substates: substates, index: index, action: lastAction)
     }
+}
+
+/// How a dispatch goes on once it has tried to take the store's turn.
+enum Start {
+    /// Another caller holds the turn: queue the action or wait in line.
+    case busy
+    /// The caller took the turn and the action goes through interceptor number `stage`.
+    case intercept
+    /// The caller took the turn and the state was moved out for the reducers.
+    case reduce
 }
 
 /// What the drainer moves out of the store's lock to reduce one action, so that the reducers hold
@@ -69,16 +85,16 @@ struct Reduction {
 
 extension StoreCore {
     /// Starts applying an action of type `actionType` at intercepting middleware number `stage`:
-    /// returns that interceptor if there is one; else moves the state and the action's reducers
-    /// into `reduction` and marks the store as reducing.
+    /// returns `true` if there is such an interceptor; else moves the state and the action's
+    /// reducers into `reduction`, marks the store as reducing and returns `false`.
     @inlinable
     mutating func begin(
         _ actionType: ObjectIdentifier,
         stage: Int,
         into reduction: inout Reduction
-    ) -> (any InterceptingMiddlewareType)? {
+    ) -> Bool {
         if stage < interceptors.count {
-            return interceptors[stage]
+            return true
         }
         isReducing = true
         reducingThread = currentThreadIdentity()
@@ -86,20 +102,20 @@ extension StoreCore {
         swap(&reduction.substates, &substates)
         swap(&reduction.index, &index)
         reduction.reducers = reducers[actionType]
-        return nil
+        return false
     }
 }
 
 extension StoreCore {
     /// Under the lock, as the drainer starts a work item: for an action, moves what ``begin`` takes
     /// into `reduction` (held by the caller alone, so that the reducers mutate in place) and
-    /// returns the interceptor to call, if any.
+    /// returns whether an interceptor is to be called.
     @inlinable
     mutating func prepare(
         _ work: PendingWork,
         into reduction: inout Reduction
-    ) -> (any InterceptingMiddlewareType)? {
-        guard case .action(let action, let stage) = work else { return nil }
+    ) -> Bool {
+        guard case .action(let action, let stage) = work else { return false }
         return begin(ObjectIdentifier(type(of: action)), stage: stage, into: &reduction)
     }
 }
