@@ -84,7 +84,9 @@ extension Store: ObserverRemoving {
     @usableFromInline
     func subscribe(_ observer: @escaping @Sendable (Snapshot) -> Void) -> any Disposable {
         let token = core.withLock { $0.observers.makeToken(owner: self) }
-        run(.subscribe(ObserverEntry(id: token.id, callback: observer, token: token)), mayWait: false)
+        run(
+            .subscribe(ObserverEntry(id: token.id, callback: Observer(observer), token: token)),
+            mayWait: false)
         return token
     }
 
@@ -98,7 +100,7 @@ extension Store: ObserverRemoving {
             return core.snapshot
         }
         if let snapshot, entry.token.isActive {
-            entry.callback(snapshot)
+            entry.callback.notify(snapshot)
         }
     }
 

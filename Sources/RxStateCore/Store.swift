@@ -126,7 +126,7 @@ extension Store {
     /// waits for the turn, as described at ``dispatch(action:)``.
     @usableFromInline
     func dispatch(_ action: any ActionType, stage: Int) {
-        let actionType = ObjectIdentifier(type(of: action))
+        let actionType = action.typeIdentifier
         // Filled under the lock as the action starts; the reducers hold the only reference.
         var reduction = Reduction()
         let start = core.withLock { core -> Start in
@@ -188,7 +188,7 @@ extension Store {
             if intercepts {
                 return intercept(action, stage: stage)
             }
-            return announce(action, ObjectIdentifier(type(of: action)), reduction: &reduction)
+            return announce(action, action.typeIdentifier, reduction: &reduction)
         case .subscribe(let entry):
             attach(entry)
             return nil
@@ -198,7 +198,7 @@ extension Store {
     /// Runs `action` through the interceptors from `stage` on, then reduces and announces it.
     @usableFromInline
     func apply(_ action: any ActionType, stage: Int) -> ObserverList<Observer>.Snapshot? {
-        let actionType = ObjectIdentifier(type(of: action))
+        let actionType = action.typeIdentifier
         var reduction = Reduction()
         let intercepts = core.withLock { $0.begin(actionType, stage: stage, into: &reduction) }
         if intercepts {
@@ -226,10 +226,10 @@ extension Store {
         reduce(action, actionType, reduction: &reduction, problems: &problems)
         ReducingThreads.leave()
 
-        let (observers, snapshot, waiters, refusedReads, previousAction) = core.withLock { core in
+        // The previous action is dropped with the tuple, after the lock: its deinit is user code.
+        let (observers, snapshot, waiters, refusedReads, _) = core.withLock { core in
             swap(&reduction.substates, &core.substates)
             swap(&reduction.index, &core.index)
-            // Swapped out and released after the lock: an action's deinit is user code.
             var previousAction: any ActionType = action
             swap(&previousAction, &core.lastAction)
             core.isReducing = false
@@ -241,7 +241,6 @@ extension Store {
             core.refusedReads = 0
             return (core.observers.entries, core.snapshot, waiters, refusedReads, previousAction)
         }
-        withExtendedLifetime(previousAction) {}
         if refusedReads > 0 {
             problems += repeatElement(StoreError.readDuringReduction, count: refusedReads)
         }
@@ -251,7 +250,7 @@ extension Store {
         for problem in problems {
             report(problem)
         }
-        ObserverList.forEachActive(in: observers) { $0(snapshot) }
+        ObserverList.forEachActive(in: observers) { $0.notify(snapshot) }
         return observers
     }
 
@@ -291,11 +290,14 @@ extension Store {
             return
         }
         if let reducers = reduction.reducers {
-            for reducer in reducers {
-                if let position = reduction.index[reducer.substate] {
-                    _ = reducer.reduce(&reduction.substates, position, action)
-                } else {
-                    problems.append(.substateNotFound(typeName: reducer.substateName()))
+            // Read in place: the local array keeps every reducer alive, so none is retained per call.
+            reducers.withUnsafeBufferPointer { reducers in
+                for reducer in reducers.indices {
+                    if let position = reduction.index[reducers[reducer].substate] {
+                        _ = reducers[reducer].reduce(&reduction.substates, position, action)
+                    } else {
+                        problems.append(.substateNotFound(typeName: reducers[reducer].substateName()))
+                    }
                 }
             }
         }

@@ -1,4 +1,11 @@
 extension ActionType {
+    /// The identifier of this action's type, read from the existential that holds it: cheaper
+    /// than `ObjectIdentifier(type(of: action))`, which asks the runtime for the dynamic type.
+    /// For a value type (every action but a class instance upcast before it was dispatched) the
+    /// two agree; the typed reducers are checked against this one.
+    @inlinable
+    var typeIdentifier: ObjectIdentifier { ObjectIdentifier(Self.self) }
+
     /// Calls `body` with the address of this action if its type is the one `type` identifies;
     /// returns whether it did.
     ///

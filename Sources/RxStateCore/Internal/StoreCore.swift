@@ -15,8 +15,18 @@ enum PendingWork: Sendable {
 }
 
 /// What a store calls with each snapshot.
+///
+/// A struct around the closure, not the closure itself: the observer list is generic, and a
+/// closure stored directly as its element would be called through a reabstraction thunk.
 @usableFromInline
-typealias Observer = @Sendable (Snapshot) -> Void
+struct Observer: Sendable {
+    @usableFromInline let notify: @Sendable (Snapshot) -> Void
+
+    @usableFromInline
+    init(_ notify: @escaping @Sendable (Snapshot) -> Void) {
+        self.notify = notify
+    }
+}
 
 /// One observer of a store, in the store's subscription-ordered list.
 @usableFromInline
@@ -116,6 +126,6 @@ extension StoreCore {
         into reduction: inout Reduction
     ) -> Bool {
         guard case .action(let action, let stage) = work else { return false }
-        return begin(ObjectIdentifier(type(of: action)), stage: stage, into: &reduction)
+        return begin(action.typeIdentifier, stage: stage, into: &reduction)
     }
 }
