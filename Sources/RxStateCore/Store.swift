@@ -303,14 +303,19 @@ extension Store {
         }
         if let mainReducer {
             let reduced = mainReducer(reduction.substates, action)
-            switch Self.indexed(reduced, reusing: reduction.index) {
-            case .success(let newIndex):
+            if Self.typesMatch(reduced, reduction.index) {
                 // Drop the old state before keeping the new one, so no two versions stay alive.
                 reduction.substates = []
                 reduction.substates = reduced
-                reduction.index = newIndex
-            case .failure(let problem):
-                problems.append(problem)
+            } else {
+                switch Self.indexed(reduced) {
+                case .success(let newIndex):
+                    reduction.substates = []
+                    reduction.substates = reduced
+                    reduction.index = newIndex
+                case .failure(let problem):
+                    problems.append(problem)
+                }
             }
         } else if reduction.reducers == nil {
             problems.append(.unhandledAction(typeName: String(reflecting: type(of: action))))
@@ -325,39 +330,37 @@ extension Store {
     ) -> StoreError? {
         var added: Set<ObjectIdentifier> = []
         for state in states {
-            let key = ObjectIdentifier(type(of: state))
+            let key = state.typeIdentifier
             if index[key] != nil || !added.insert(key).inserted {
                 return .duplicateSubstate(typeName: String(reflecting: type(of: state)))
             }
         }
         substates.append(contentsOf: states)
         for state in states {
-            index.append(ObjectIdentifier(type(of: state)))
+            index.append(state.typeIdentifier)
         }
         return nil
     }
 
-    /// The index of a state a main reducer returned: `index` itself when the types still sit where
-    /// they were (the usual case, no allocation), a new one otherwise, or the duplicate found.
-    @usableFromInline
-    static func indexed(
-        _ states: [any SubstateType],
-        reusing index: SubstateIndex
-    ) -> Indexing {
-        if states.count == index.count {
-            var unchanged = true
-            for (position, state) in states.enumerated()
-            where index.types[position] != ObjectIdentifier(type(of: state)) {
-                unchanged = false
-                break
-            }
-            if unchanged {
-                return .success(index)
+    /// Whether a state a main reducer returned has its types where `index` has them (the usual
+    /// case: the index is kept as it is).
+    static func typesMatch(_ states: [any SubstateType], _ index: SubstateIndex) -> Bool {
+        guard states.count == index.count else { return false }
+        return states.withUnsafeBufferPointer { states in
+            index.types.withUnsafeBufferPointer { types in
+                for position in states.indices where types[position] != states[position].typeIdentifier {
+                    return false
+                }
+                return true
             }
         }
+    }
+
+    /// The index of a state a main reducer returned with its types moved, or the duplicate found.
+    static func indexed(_ states: [any SubstateType]) -> Indexing {
         var rebuilt = SubstateIndex()
         for state in states {
-            let key = ObjectIdentifier(type(of: state))
+            let key = state.typeIdentifier
             if rebuilt[key] != nil {
                 return .failure(.duplicateSubstate(typeName: String(reflecting: type(of: state))))
             }

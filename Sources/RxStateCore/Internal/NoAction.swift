@@ -9,6 +9,6 @@ struct NoAction: ActionType {
     /// Whether `action` is the stand-in for no action.
     @inlinable
     static func isNone(_ action: any ActionType) -> Bool {
-        ObjectIdentifier(type(of: action)) == ObjectIdentifier(NoAction.self)
+        action.typeIdentifier == ObjectIdentifier(NoAction.self)
     }
 }

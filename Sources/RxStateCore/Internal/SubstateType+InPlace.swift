@@ -1,4 +1,10 @@
 extension SubstateType {
+    /// The identifier of this substate's type, read from the existential that holds it: cheaper
+    /// than `ObjectIdentifier(type(of: state))`, which asks the runtime for the dynamic type, and
+    /// the one the typed reducers are checked against. The store files substates under it.
+    @inlinable
+    var typeIdentifier: ObjectIdentifier { ObjectIdentifier(Self.self) }
+
     /// Calls `body` with the address of this substate, for mutation in place, if its type is the
     /// one `type` identifies; returns whether it did.
     ///
