@@ -1,16 +1,14 @@
-/// What the store hands its observers after each action: the state, its index and the action.
+/// What the store hands its observers after each action: the state and the action.
 /// Building one allocates nothing: it shares the store's buffers.
 @usableFromInline
 struct Snapshot: Sendable {
     @usableFromInline let substates: [any SubstateType]
-    @usableFromInline let index: SubstateIndex
     /// The last action applied, or ``NoAction`` before the first.
     @usableFromInline let action: any ActionType
 
     @usableFromInline
-    init(substates: [any SubstateType], index: SubstateIndex, action: any ActionType) {
+    init(substates: [any SubstateType], action: any ActionType) {
         self.substates = substates
-        self.index = index
         self.action = action
     }
 
@@ -20,10 +18,18 @@ struct Snapshot: Sendable {
         NoAction.isNone(action) ? nil : action
     }
 
-    /// The substate of type `S`, found by its type in O(1), then cast.
+    /// The substate of type `S`, found by comparing the types held in the state's existentials
+    /// (a store holds a few substates; the snapshot carries no index, one buffer fewer to retain
+    /// per action), then read in place (no runtime cast).
     @inlinable
     func substate<S: SubstateType>(_ type: S.Type) -> S? {
-        guard let position = index[ObjectIdentifier(S.self)] else { return nil }
-        return substates[position] as? S
+        var found: S?
+        for state in substates
+        where state.withAddress(
+            ifType: ObjectIdentifier(S.self), { found = $0.assumingMemoryBound(to: S.self).pointee })
+        {
+            break
+        }
+        return found
     }
 }

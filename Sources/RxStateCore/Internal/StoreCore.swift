@@ -67,7 +67,7 @@ struct StoreCore: TurnHolding, Sendable {
 
     @usableFromInline
     var snapshot: Snapshot {
-        Snapshot(substates: substates, index: index, action: lastAction)
+        Snapshot(substates: substates, action: lastAction)
     }
 }
 

@@ -5,6 +5,15 @@ extension SubstateType {
     @inlinable
     var typeIdentifier: ObjectIdentifier { ObjectIdentifier(Self.self) }
 
+    /// Calls `body` with the address of this substate, to read it, if its type is the one `type`
+    /// identifies; returns whether it did. Like ``withMutableAddress(ifType:_:)``, without mutation.
+    @inlinable
+    func withAddress(ifType type: ObjectIdentifier, _ body: (UnsafeRawPointer) -> Void) -> Bool {
+        guard ObjectIdentifier(Self.self) == type else { return false }
+        withUnsafePointer(to: self) { body(UnsafeRawPointer($0)) }
+        return true
+    }
+
     /// Calls `body` with the address of this substate, for mutation in place, if its type is the
     /// one `type` identifies; returns whether it did.
     ///
