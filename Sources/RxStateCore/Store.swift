@@ -221,36 +221,43 @@ extension Store {
         _ actionType: ObjectIdentifier,
         reduction: inout Reduction
     ) -> ObserverList<Observer>.Snapshot {
-        var problems: [StoreError] = []
+        // `nil` rather than empty, like `waiters` below: an empty array costs a release per action.
+        var problems: [StoreError]?
         ReducingThreads.enter()
         reduce(action, actionType, reduction: &reduction, problems: &problems)
         ReducingThreads.leave()
 
         // The previous action is dropped with the tuple, after the lock: its deinit is user code.
-        let (observers, snapshot, waiters, refusedReads, _) = core.withLock { core in
+        let (observers, substates, waiters, refusedReads, _) = core.withLock { core in
             swap(&reduction.substates, &core.substates)
             swap(&reduction.index, &core.index)
             var previousAction: any ActionType = action
             swap(&previousAction, &core.lastAction)
             core.isReducing = false
-            var waiters: [DispatchSemaphore] = []
+            var waiters: [DispatchSemaphore]?
             if !core.waiters.isEmpty {
-                swap(&waiters, &core.waiters)
+                waiters = core.waiters
+                core.waiters = []
             }
             let refusedReads = core.refusedReads
             core.refusedReads = 0
-            return (core.observers.entries, core.snapshot, waiters, refusedReads, previousAction)
+            return (core.observers.entries, core.substates, waiters, refusedReads, previousAction)
         }
         if refusedReads > 0 {
-            problems += repeatElement(StoreError.readDuringReduction, count: refusedReads)
+            problems = (problems ?? []) + repeatElement(StoreError.readDuringReduction, count: refusedReads)
         }
-        for waiter in waiters {
-            waiter.signal()
+        if let waiters {
+            for waiter in waiters {
+                waiter.signal()
+            }
         }
-        for problem in problems {
-            report(problem)
+        if let problems {
+            for problem in problems {
+                report(problem)
+            }
         }
-        ObserverList.forEachActive(in: observers) { $0.notify(snapshot) }
+        // The action is the one just stored as the last action: lent, not copied.
+        ObserverList.forEachActive(in: observers) { $0.notify(substates, action) }
         return observers
     }
 
@@ -275,13 +282,13 @@ extension Store {
         _ action: any ActionType,
         _ actionType: ObjectIdentifier,
         reduction: inout Reduction,
-        problems: inout [StoreError]
+        problems: inout [StoreError]?
     ) {
         if actionType == ObjectIdentifier(StoreAction.self), let storeAction = action as? StoreAction {
             switch storeAction {
             case .add(let states):
                 if let problem = Self.add(states, to: &reduction.substates, index: &reduction.index) {
-                    problems.append(problem)
+                    problems.note(problem)
                 }
             case .reset:
                 reduction.substates.removeAll()
@@ -296,7 +303,7 @@ extension Store {
                     if let position = reduction.index[reducers[reducer].substate] {
                         _ = reducers[reducer].reduce(&reduction.substates, position, action)
                     } else {
-                        problems.append(.substateNotFound(typeName: reducers[reducer].substateName()))
+                        problems.note(.substateNotFound(typeName: reducers[reducer].substateName()))
                     }
                 }
             }
@@ -314,11 +321,11 @@ extension Store {
                     reduction.substates = reduced
                     reduction.index = newIndex
                 case .failure(let problem):
-                    problems.append(problem)
+                    problems.note(problem)
                 }
             }
         } else if reduction.reducers == nil {
-            problems.append(.unhandledAction(typeName: String(reflecting: type(of: action))))
+            problems.note(.unhandledAction(typeName: String(reflecting: type(of: action))))
         }
     }
 
@@ -398,6 +405,17 @@ extension Store {
             }
             guard let semaphore else { return result }
             semaphore.wait()
+        }
+    }
+}
+
+extension [StoreError]? {
+    /// Appends `problem`, making the list if there is none yet.
+    mutating func note(_ problem: StoreError) {
+        if self == nil {
+            self = [problem]
+        } else {
+            self?.append(problem)
         }
     }
 }

@@ -6,6 +6,12 @@ struct NoAction: ActionType {
     @usableFromInline
     init() {}
 
+    /// `action`, or `nil` if it is the stand-in for no action.
+    @inlinable
+    static func optional(_ action: any ActionType) -> (any ActionType)? {
+        isNone(action) ? nil : action
+    }
+
     /// Whether `action` is the stand-in for no action.
     @inlinable
     static func isNone(_ action: any ActionType) -> Bool {

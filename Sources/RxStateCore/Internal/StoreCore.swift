@@ -14,16 +14,19 @@ enum PendingWork: Sendable {
     case subscribe(ObserverEntry)
 }
 
-/// What a store calls with each snapshot.
+/// What a store calls after each action: with the state and the action that produced it
+/// (``NoAction`` before the first), both lent for the call. The store passes the action it is
+/// applying, so announcing it copies no existential.
 ///
 /// A struct around the closure, not the closure itself: the observer list is generic, and a
 /// closure stored directly as its element would be called through a reabstraction thunk.
 @usableFromInline
 struct Observer: Sendable {
-    @usableFromInline let notify: @Sendable (Snapshot) -> Void
+    @usableFromInline let notify:
+        @Sendable (_ substates: [any SubstateType], _ action: any ActionType) -> Void
 
     @usableFromInline
-    init(_ notify: @escaping @Sendable (Snapshot) -> Void) {
+    init(_ notify: @escaping @Sendable (_ substates: [any SubstateType], _ action: any ActionType) -> Void) {
         self.notify = notify
     }
 }
@@ -65,10 +68,6 @@ struct StoreCore: TurnHolding, Sendable {
     @usableFromInline
     init() {}
 
-    @usableFromInline
-    var snapshot: Snapshot {
-        Snapshot(substates: substates, action: lastAction)
-    }
 }
 
 /// How a dispatch goes on once it has tried to take the store's turn.
