@@ -257,7 +257,11 @@ extension Store {
             }
         }
         // The action is the one just stored as the last action: lent, not copied.
-        ObserverList.forEachActive(in: observers) { $0.notify(substates, action) }
+        // Each observer is read from the list this call holds, not through a buffer pointer: so it is
+        // borrowed, not retained and released around its call.
+        for index in observers.indices where observers[index].token.isActive {
+            observers[index].callback.notify(substates, action)
+        }
         return observers
     }
 
