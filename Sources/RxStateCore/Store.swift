@@ -281,7 +281,7 @@ extension Store {
     }
 
     /// Applies `action` (of type `actionType`) to the state the drainer holds; no lock is held.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func reduce(
         _ action: any ActionType,
         _ actionType: ObjectIdentifier,
