@@ -27,7 +27,13 @@ extension SubstateType {
         ifType type: ObjectIdentifier, _ body: (UnsafeMutableRawPointer) -> Void
     ) -> Bool {
         guard ObjectIdentifier(Self.self) == type else { return false }
-        body(&self)
+        Self.call(body, at: &self)
         return true
+    }
+
+    /// Calls `body` with `pointer`, as a raw address valid for the call.
+    @inlinable
+    static func call(_ body: (UnsafeMutableRawPointer) -> Void, at pointer: UnsafeMutablePointer<Self>) {
+        body(UnsafeMutableRawPointer(pointer))
     }
 }
