@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernelShims
 
 /// Whether the calling code runs on the main queue, asked of the queue itself; one key for every
 /// module.
@@ -18,6 +19,39 @@ import Dispatch
     @inlinable
     package static var isCurrent: Bool {
         DispatchQueue.getSpecific(key: key) != nil
+    }
+
+    /// Runs `body`, a loop that calls listeners one after another, with one answer to
+    /// ``isCurrentInLoop`` for all of them: the first listener that asks pays for the check.
+    ///
+    /// Sound because the loop itself calls every listener from the same queue: whatever a
+    /// listener does (a `sync` on another queue, a nested loop of another source, which opens its
+    /// own scope) has returned before the loop calls the next one. Nested scopes restore the outer
+    /// answer when they end.
+    @inlinable
+    package static func sharingAnswer(_ body: () -> Void) {
+        let outer = fk_main_queue_answer_get()
+        fk_main_queue_answer_set(1)
+        body()
+        fk_main_queue_answer_set(outer)
+    }
+
+    /// ``isCurrent``, asked by a listener that a ``sharingAnswer(_:)`` loop calls directly: the
+    /// answer is computed once per loop. Anywhere else (no loop open) it is ``isCurrent``.
+    ///
+    /// Only for code that the loop calls itself, not for code a listener runs in turn (which may
+    /// run inside a `sync` on another queue).
+    @inlinable
+    package static var isCurrentInLoop: Bool {
+        let answer = fk_main_queue_answer_get()
+        if answer >= 2 {
+            return answer == 2
+        }
+        let current = isCurrent
+        if answer == 1 {
+            fk_main_queue_answer_set(current ? 2 : 3)
+        }
+        return current
     }
 
     /// `body` as a function that callers outside the main actor can call: for a caller that has

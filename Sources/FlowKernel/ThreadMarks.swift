@@ -7,11 +7,13 @@ package func currentThreadIdentity() -> UInt {
     UInt(fk_thread_id())
 }
 
-/// How many reducers the calling thread is inside (RxStateCore), in a C11 thread-local.
+/// How many reducers the calling thread is inside, in a C11 thread-local: RxStateCore's reducers,
+/// and PrexCore's mutations on a flux that mutates in place. Both run with their store's state
+/// moved out, and readers of that store wait for them.
 ///
 /// A thread inside a reducer must never wait for another store's reducers: that store's reducer
 /// might be waiting for this one (two stores whose reducers read each other, from two threads). So
-/// reads from inside any reducer are refused instead of waiting.
+/// reads from inside any reducer are refused (or answered at once) instead of waiting.
 @usableFromInline
 package enum ReducingThreads {
     /// Whether the calling thread is running a reducer.

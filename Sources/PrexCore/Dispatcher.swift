@@ -20,30 +20,36 @@ import FlowKernel
 ///
 /// For each action the order is: the mutation, the store's listeners (presenters among them) in
 /// registration order, then the dispatcher's callbacks in registration order. Create one with
-/// `Flux`; the initializer is not public, as in the original Prex. A dispatcher holds its store
-/// weakly: once the store is gone (its flux dropped), actions reach only the dispatcher's callbacks.
+/// `Flux`; the initializer is not public, as in the original Prex. A dispatcher applies actions to
+/// its store only while its flux exists: once the flux is gone, actions reach only the dispatcher's
+/// callbacks, and a dispatcher kept alone does not keep the store alive.
 public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     @usableFromInline
     struct Storage: TurnHolding, Sendable {
         @usableFromInline var turn = Turn<Action>()
         @usableFromInline var listeners = ListenerList<Action>()
+        /// Applies an action to the store and notifies the store's listeners; set by `Flux`,
+        /// removed when the flux goes (``detach()``). It holds the store strongly: read under the
+        /// lock as each action starts, it keeps the store alive for that action only. (A weak
+        /// reference would do the same, but gives the store a side table, which makes every
+        /// retain and release of it take the slow path: about 200 instructions per action.)
+        @usableFromInline var apply: (@Sendable (Action) -> Void)?
 
         @usableFromInline
-        init() {}
+        init(apply: @escaping @Sendable (Action) -> Void) {
+            self.apply = apply
+        }
     }
 
     @usableFromInline let storage: Locked<Storage>
-    /// Applies an action to the store and notifies the store's listeners; set by `Flux`.
-    @usableFromInline let apply: @Sendable (Action) -> Void
     /// Removes the callback with an id; built here, in inlinable code, for the reason given at
     /// `Store.removal`.
     @usableFromInline let removal: @Sendable (UInt64) -> Void
 
     @inlinable
     init(apply: @escaping @Sendable (Action) -> Void) {
-        let storage = Locked(Storage())
+        let storage = Locked(Storage(apply: apply))
         self.storage = storage
-        self.apply = apply
         removal = { id in
             let removed = storage.withLock { $0.listeners.remove(id: id) }
             removed?.callback.onRemove?()
@@ -60,12 +66,32 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
         storage.serialize(
             mayWait: true,
             arrive: { _ in action },
-            prepare: { storage, _ in storage.listeners.entries },
-            perform: { action, listeners in
-                apply(action)
-                notify(listeners, action)
+            prepare: { storage, _ in
+                // No snapshot (no retain) when no callback is registered, the common case.
+                DispatchTurn(
+                    apply: storage.apply,
+                    listeners: storage.listeners.count == 0 ? nil : storage.listeners.entries)
+            },
+            perform: { action, turn in
+                turn.apply?(action)
+                if let listeners = turn.listeners {
+                    notify(listeners, action)
+                }
             }
         )
+    }
+
+    /// Stops applying actions to the store: called by the flux as it goes. The store is released
+    /// after the lock (its deinit finishes its listeners' streams), or after the action in progress
+    /// if there is one.
+    @usableFromInline
+    func detach() {
+        let apply = storage.withLock { storage in
+            let apply = storage.apply
+            storage.apply = nil
+            return apply
+        }
+        withExtendedLifetime(apply) {}
     }
 
     /// Registers `callback` to receive every action after the store has applied it.
@@ -96,5 +122,21 @@ extension Dispatcher: ObserverRemoving {
     @usableFromInline
     package func removeObserver(id: UInt64) {
         removal(id)
+    }
+}
+
+/// What a dispatcher's turn holder takes out of the lock for one action. A struct generic over
+/// the action, like the dispatcher's storage, so that the closure moves out with one retain (a
+/// closure put in a tuple, a generic value, is reabstracted at the cost of an allocation per
+/// action).
+@usableFromInline
+struct DispatchTurn<Action> {
+    @usableFromInline let apply: (@Sendable (Action) -> Void)?
+    @usableFromInline let listeners: ListenerList<Action>.Snapshot?
+
+    @inlinable
+    init(apply: (@Sendable (Action) -> Void)?, listeners: ListenerList<Action>.Snapshot?) {
+        self.apply = apply
+        self.listeners = listeners
     }
 }

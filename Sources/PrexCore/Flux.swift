@@ -3,8 +3,8 @@
 /// Create one per screen through `Presenter(view:state:mutation:)`, or share one among several
 /// presenters and keep it in a `static let` (a flux is `Sendable`). The flux holds the
 /// dispatcher and the store strongly and neither refers back to a presenter or a view, so sharing
-/// a flux keeps no view alive. The dispatcher holds the store weakly: keeping only the dispatcher
-/// does not keep the store alive.
+/// a flux keeps no view alive. The dispatcher applies actions to the store while the flux exists:
+/// keeping only the dispatcher does not keep the store alive.
 public final class Flux<Action: PrexCore.Action, State: PrexCore.State>: Sendable {
     /// Where actions are dispatched; applies them to `store`, one at a time.
     public let dispatcher: Dispatcher<Action>
@@ -16,15 +16,17 @@ public final class Flux<Action: PrexCore.Action, State: PrexCore.State>: Sendabl
     public init<M: Mutation>(state: State, mutation: M) where M.Action == Action, M.State == State {
         let store = Store(state: state)
         self.store = store
-        // The store is held weakly, as in the original Prex: a dispatcher kept beyond its flux does
-        // not keep the store (and the listeners it holds) alive. A `weak let`, not a capture list:
-        // a `[weak store]` capture is a mutable box, read with a run-time exclusivity check on
-        // every action.
-        weak let weakStore = store
+        // The dispatcher applies actions to the store until this flux goes (`deinit`), as in the
+        // original Prex, whose flux unregisters its mutation then: a dispatcher kept beyond its
+        // flux does not keep the store (and the listeners it holds) alive.
         self.dispatcher = Dispatcher { action in
-            weakStore?.apply { state in
+            store.apply { state in
                 mutation.mutate(action: action, state: &state)
             }
         }
+    }
+
+    deinit {
+        dispatcher.detach()
     }
 }

@@ -35,8 +35,11 @@ open class Presenter<Action: PrexCore.Action, State: PrexCore.State> {
     /// state first.
     @inlinable
     nonisolated public init<V: View>(view: V, flux: Flux<Action, State>) where V.State == State {
-        let mailbox = ViewMailbox<State> { [weak view] change in
-            view?.reflect(change: change)
+        // A `weak let`, not a `[weak view]` capture: that is a mutable box, read with a run-time
+        // exclusivity check on every change.
+        weak let weakView = view
+        let mailbox = ViewMailbox<State> { change in
+            weakView?.reflect(change: change)
         }
         self.flux = flux
         self.mailbox = mailbox

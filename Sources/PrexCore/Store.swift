@@ -1,3 +1,4 @@
+import Dispatch
 import FlowKernel
 
 /// The holder of the current state, and of the listeners told about each change.
@@ -7,12 +8,22 @@ import FlowKernel
 /// running is not visible until it returns). Listeners are called on the dispatching thread, in
 /// registration order, with no lock held, with the change that the action produced. Create one
 /// with `Flux`; the initializer is not public, as in the original Prex. When the store is
-/// deallocated it drops its listeners and finishes the streams returned by `changes`.
+/// deallocated it drops its listeners and finishes the streams returned by `changes`. A flux
+/// created with `Flux(mutatingInPlace:mutation:)` changes these terms: see that initializer.
 public final class Store<State: PrexCore.State>: Sendable {
     @usableFromInline
     struct Storage: Sendable {
         @usableFromInline var state: State
         @usableFromInline var listeners = ListenerList<StateChange<State>>()
+        /// Set once, before the flux is shared, by `Flux(mutatingInPlace:mutation:)`: the value
+        /// `state` holds while a mutation has the real state moved out (see `Store+InPlace.swift`).
+        @usableFromInline var placeholder: State?
+        /// Whether `placeholder` is set: the store mutates in place.
+        @usableFromInline var mutatesInPlace = false
+        /// Whether a mutation has the state moved out right now; readers on other threads wait.
+        @usableFromInline var isMutatingInPlace = false
+        /// Readers waiting for the mutation under way, woken when it has published its state.
+        @usableFromInline var waiters: [DispatchSemaphore] = []
 
         @usableFromInline
         init(state: State) {
@@ -46,8 +57,12 @@ public final class Store<State: PrexCore.State>: Sendable {
     }
 
     /// The current state: the state after the last action that was applied.
+    ///
+    /// On a flux created with `Flux(mutatingInPlace:mutation:)`, a read on another thread while a
+    /// mutation runs waits for it to return; a read from inside a mutation gets the flux's initial
+    /// state (see that initializer).
     public var state: State {
-        storage.withLock { $0.state }
+        read { $0.state }
     }
 
     /// Registers `callback` to receive every later change of the state.
@@ -89,7 +104,7 @@ public final class Store<State: PrexCore.State>: Sendable {
         // Registering and yielding the current state in one critical section is what rules out a
         // gap or a duplicate: a writer publishes the new state and snapshots the listeners under
         // the same lock. Yielding runs no user code, so doing it under the lock is allowed.
-        let entry = storage.withLock { storage in
+        let entry = read { storage in
             continuation.yield(StateChange(new: storage.state, old: nil))
             return storage.listeners.add(
                 Listener(
@@ -109,14 +124,18 @@ public final class Store<State: PrexCore.State>: Sendable {
     /// Reads the state under the store's lock and runs `body` with it there; `body` must not run
     /// user code. Orders `Presenter.reflect()` against the store's writes.
     func withCurrentState<Result: Sendable>(_ body: (State) -> Result) -> Result {
-        storage.withLock { body($0.state) }
+        read { body($0.state) }
     }
 
     /// Applies `mutate` to a copy of the state outside the lock, publishes the result and tells the
     /// listeners. Called only by the dispatcher's turn holder, so writes never interleave, and the
     /// state it reads without the lock is the one it (or the previous turn holder) published.
-    @inlinable
+    @inlinable @inline(__always)
     func apply(_ mutate: (inout State) -> Void) {
+        if storage.withSoleWriterAccess({ $0.pointee.mutatesInPlace }) {
+            applyInPlace(mutate)
+            return
+        }
         let old = storage.withSoleWriterAccess { $0.pointee.state }
         var new = old
         mutate(&new)
@@ -125,7 +144,10 @@ public final class Store<State: PrexCore.State>: Sendable {
             return storage.listeners.entries
         }
         if !listeners.isEmpty {
-            notify(listeners, StateChange(new: new, old: old))
+            // One main-queue check for all the presenters of this store (`ViewMailbox.post`).
+            MainQueue.sharingAnswer {
+                notify(listeners, StateChange(new: new, old: old))
+            }
         }
     }
 }

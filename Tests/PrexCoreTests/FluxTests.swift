@@ -48,4 +48,16 @@ enum SharedTestFlux {
         #expect(received.values == [.increment])
         withExtendedLifetime(subscription) {}
     }
+
+    @Test func aStoreKeptBeyondItsFluxNoLongerReceivesActions() {
+        var flux: Flux<TestAction, TestState>? = makeFlux()
+        let store = flux!.store
+        let dispatcher = flux!.dispatcher
+        dispatcher.dispatch(.increment)
+        #expect(store.state.count == 1)
+        // As in the original Prex, whose flux unregisters its mutation as it goes.
+        flux = nil
+        dispatcher.dispatch(.increment)
+        #expect(store.state.count == 1)
+    }
 }

@@ -107,6 +107,32 @@ final class OwningView: View {
         #expect(view.maxDepth == 1)
     }
 
+    @Test func mainAndBackgroundDispatchesRacingReachTheViewOnceEachInOrder() async {
+        // The main thread's inline delivery (no lock) races with background changes queued for
+        // the main queue: every change arrives once, in the store's order, never nested.
+        let view = RecordingView()
+        let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())
+        let background = DispatchGroup()
+        DispatchQueue.global().async(group: background) {
+            for _ in 0..<1_000 {
+                presenter.dispatch(.increment)
+            }
+        }
+        for round in 0..<1_000 {
+            presenter.dispatch(.increment)
+            if round % 50 == 0 {
+                await drainMainQueue()
+            }
+        }
+        while background.wait(timeout: .now()) == .timedOut {
+            await drainMainQueue()
+        }
+        await drainMainQueue()
+        #expect(view.counts == Array(1...2_000))
+        #expect(view.onMainQueue.allSatisfy { $0 })
+        #expect(view.maxDepth == 1)
+    }
+
     @Test func dispatchFromReflectIsQueuedNotNested() {
         let view = RecordingView()
         let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())

@@ -299,6 +299,8 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
         """
     text += markdownTable(
         ["Workload", "Originals"], originals.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
+    text += missesSection(results)
+    text += beforeKernelSection(results)
     text += """
 
         ## Flood and victim
@@ -339,10 +341,15 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
         - **Workload 3** on VueFluxCore and RxStateCore includes delivering the current value to the new
           observer, which their replay contract requires and the baseline does not do.
         - **Workload 4** on PrexCore copies the array on every action by design: `StateChange` hands the
-          view the old state next to the new one, so the old array is still referenced when the mutation
-          appends (docs/prex.md, trade-offs, says how to avoid it). On VueFluxCore the mutation's
-          `state.items.value.append(x)` reads the `Variable` (a second reference) and writes it back, so
-          the append copies too.
+          view the old state next to the new one, and readers may read the current state while the
+          mutation runs, so the old array is still referenced when the mutation appends. On VueFluxCore
+          the mutation's `state.items.value.append(x)` reads the `Variable` (a second reference) and
+          writes it back, so the append copies too. The **in-place row** takes each module's opt-in
+          (docs/prex.md and docs/vueflux.md say what it costs): `Flux(mutatingInPlace:mutation:)` moves
+          the state out of the store while the mutation runs, so listeners get no old state and readers
+          on other threads wait for the mutation; `Variable.append(_:)` appends to the variable's own
+          storage under its lock, which runs no user code. Neither copies the array; what remains is
+          the module's dispatch (its workload 1 figure) plus the append.
         - **Workload 5** under callgrind runs the two threads one at a time (valgrind serializes
           threads), so its instruction count is close to the uncontended cost, but not reproducible:
           it moves from run to run with how valgrind interleaves the threads (VueFluxCore measured

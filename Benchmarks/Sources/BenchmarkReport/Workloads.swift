@@ -27,6 +27,7 @@ let rows: [Row] = [
     Row(workload: "W2", path: "View", title: "W2 1,000 presenters, one flux", unit: "notification"),
     Row(workload: "W3", path: nil, title: "W3 subscribe + unsubscribe", unit: "pair"),
     Row(workload: "W4", path: nil, title: "W4 large state, one append", unit: "dispatch"),
+    Row(workload: "W4", path: "InPlace", title: "W4 via the in-place opt-in", unit: "dispatch"),
     Row(workload: "W5", path: nil, title: "W5 2 threads dispatching", unit: "dispatch"),
     Row(workload: "W6", path: nil, title: "W6 search end to end", unit: "search"),
 ]
@@ -68,6 +69,9 @@ let targets: [Target] = {
     targets.append(Target(name: "W3.VueFluxCore", bound: .timesBaseline(4)))
     targets.append(Target(name: "W3.RxStateCore", bound: .timesBaseline(4)))
     targets.append(Target(name: "W4.RxStateCore", bound: .timesBaseline(3)))
+    // PrexCore's `Flux(mutatingInPlace:mutation:)` and ReactiveLite's `Variable.append(_:)`.
+    targets.append(Target(name: "W4.PrexCore+InPlace", bound: .timesBaseline(3)))
+    targets.append(Target(name: "W4.VueFluxCore+InPlace", bound: .timesBaseline(3)))
     for module in modules {
         targets.append(Target(name: "W5.\(module)", bound: .timesBaseline(4)))
         targets.append(Target(name: "W5.\(module)", bound: .noLostUpdate))
@@ -75,6 +79,7 @@ let targets: [Target] = {
     for name in [
         "W1.PrexCore", "W1.VueFluxCore", "W1.RxStateCore", "W1.PrexCore+View", "W1.RxStateCore+MainReducer",
         "W2.PrexCore", "W2.VueFluxCore", "W2.RxStateCore", "W2.PrexCore+View", "W4.RxStateCore",
+        "W4.PrexCore+InPlace", "W4.VueFluxCore+InPlace",
     ] {
         targets.append(Target(name: name, bound: .noAllocation))
     }

@@ -121,6 +121,36 @@ extension Computed where State == VueFluxListState {
     }
 }
 
+/// The same list, changed through `Variable.append(_:)`: the variable appends to the array it
+/// holds alone, in place. Only the trim, once per 10,000 appends, reads the array out and writes
+/// it back.
+final class VueFluxInPlaceListState: VueFluxCore.State {
+    typealias Action = VueFluxListAction
+    typealias Mutations = VueFluxInPlaceListMutations
+
+    let items = Variable(largeListSeed)
+}
+
+struct VueFluxInPlaceListMutations: VueFluxCore.Mutations {
+    func commit(action: VueFluxListAction, state: VueFluxInPlaceListState) {
+        switch action {
+        case .append(let value):
+            state.items.append(value)
+            // The benchmark appends 1, 2, 3...: every 10,000th append the list holds 20,000, and the
+            // newest 10,000 are dropped, as `appendBounded` does (one copy per 10,000 appends).
+            if value % 10_000 == 0 {
+                state.items.value.removeLast(10_000)
+            }
+        }
+    }
+}
+
+extension Computed where State == VueFluxInPlaceListState {
+    var items: Signal<[Int]> {
+        state.items.signal
+    }
+}
+
 // MARK: - RxStateCore
 
 struct RxCounterState: SubstateType, Equatable {

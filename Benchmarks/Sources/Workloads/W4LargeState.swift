@@ -39,9 +39,46 @@ let largeState: [Case] = [
                 })
         }),
     Case(
+        "W4", "PrexCore+InPlace", callgrindIterations: 10_000,
+        body: .anyThread {
+            let flux = Flux(mutatingInPlace: PrexListState(), mutation: PrexListMutation())
+            let listener = flux.store.addListener { change in blackHole(change.new.items.count) }
+            var value = 0
+            return Loop(
+                run: { count in
+                    for _ in 0..<count {
+                        value &+= 1
+                        flux.dispatcher.dispatch(.append(value))
+                    }
+                },
+                finish: {
+                    listener.cancel()
+                    return Outcome()
+                })
+        }),
+    Case(
         "W4", "VueFluxCore", callgrindIterations: 500,
         body: .anyThread {
             let store = VueFluxCore.Store<VueFluxListState>(
+                state: .init(), mutations: .init(), executor: .immediate)
+            let observation = store.computed.items.observe { blackHole($0.count) }
+            var value = 0
+            return Loop(
+                run: { count in
+                    for _ in 0..<count {
+                        value &+= 1
+                        store.actions.dispatch(action: .append(value))
+                    }
+                },
+                finish: {
+                    observation.dispose()
+                    return Outcome()
+                })
+        }),
+    Case(
+        "W4", "VueFluxCore+InPlace", callgrindIterations: 10_000,
+        body: .anyThread {
+            let store = VueFluxCore.Store<VueFluxInPlaceListState>(
                 state: .init(), mutations: .init(), executor: .immediate)
             let observation = store.computed.items.observe { blackHole($0.count) }
             var value = 0

@@ -47,6 +47,28 @@ static inline bool fk_flag_exchange(fk_flag *f, bool value) {
     return __atomic_exchange_n(&f->value, value ? 1 : 0, __ATOMIC_SEQ_CST) != 0;
 }
 
+/// A word of flags changed without a lock: acquire loads, and read-modify-writes that acquire and
+/// release.
+typedef struct {
+    intptr_t value;
+} fk_bits;
+
+static inline void fk_bits_init(fk_bits *b) { __atomic_store_n(&b->value, 0, __ATOMIC_RELAXED); }
+static inline intptr_t fk_bits_load(fk_bits *b) { return __atomic_load_n(&b->value, __ATOMIC_ACQUIRE); }
+/// Replaces `expected` with `desired`; returns whether the word held `expected`.
+static inline bool fk_bits_replace(fk_bits *b, intptr_t expected, intptr_t desired) {
+    return __atomic_compare_exchange_n(
+        &b->value, &expected, desired, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+/// Sets the bits of `mask`; returns the previous word.
+static inline intptr_t fk_bits_set(fk_bits *b, intptr_t mask) {
+    return __atomic_fetch_or(&b->value, mask, __ATOMIC_ACQ_REL);
+}
+/// Clears the bits of `mask`; returns the previous word.
+static inline intptr_t fk_bits_clear(fk_bits *b, intptr_t mask) {
+    return __atomic_fetch_and(&b->value, ~mask, __ATOMIC_ACQ_REL);
+}
+
 /// A counter changed without a lock.
 typedef struct {
     intptr_t value;
@@ -70,6 +92,14 @@ extern _Thread_local intptr_t fk_reducer_depth;
 
 static inline intptr_t fk_reducer_depth_get(void) { return fk_reducer_depth; }
 static inline void fk_reducer_depth_add(intptr_t delta) { fk_reducer_depth += delta; }
+
+/// The calling thread's shared answer to "does this run on the main queue?" (see the Swift
+/// `MainQueue.sharingAnswer`): 0 outside a delivery loop, 1 inside one before any listener asked,
+/// 2 yes, 3 no.
+extern _Thread_local intptr_t fk_main_queue_answer;
+
+static inline intptr_t fk_main_queue_answer_get(void) { return fk_main_queue_answer; }
+static inline void fk_main_queue_answer_set(intptr_t answer) { fk_main_queue_answer = answer; }
 
 /// An identifier of the calling thread (`pthread_self`, whatever its type on the platform).
 static inline uintptr_t fk_thread_id(void) { return (uintptr_t)pthread_self(); }

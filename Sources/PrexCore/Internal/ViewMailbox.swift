@@ -10,12 +10,19 @@ import FlowKernel
 /// block scheduled on the main queue (a change posted from another thread). So a background change
 /// followed by a main-thread change reaches the view in that order.
 ///
+/// The state is a word of flags (``MailboxFlags``) changed atomically, so that the common case, an idle
+/// mailbox on the main queue delivering one change inline and going idle again, takes no lock:
+/// one atomic replace on each side of `reflect`. Everything else (queueing, scheduling, closing)
+/// happens under the lock, which guards `pending` and the flags `pending`, `scheduled` and
+/// `closed`: only `delivering` changes without the lock, and only from and to an otherwise empty
+/// word.
+///
 /// Inlinable, as are the presenter's initializers that create it, so that it is compiled for the
 /// concrete state where a presenter is created: generic code here looked up type metadata on every
 /// change.
 @usableFromInline
 final class ViewMailbox<State: PrexCore.State>: Sendable {
-    /// What the poster must do after leaving the lock.
+    /// What the poster must do after `prepare`.
     @usableFromInline
     enum Step: Sendable {
         case nothing
@@ -23,23 +30,11 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
         case schedule
     }
 
-    @usableFromInline
-    struct Box: Sendable {
-        @usableFromInline var pending = FIFO<StateChange<State>>()
-        /// The main queue is inside `deliver(startingWith:)` for this mailbox.
-        @usableFromInline var isDelivering = false
-        /// A block that will drain `pending` is on the main queue.
-        @usableFromInline var isScheduled = false
-        @usableFromInline var isClosed = false
-
-        @inlinable
-        init() {}
-    }
-
-    /// Calls the view's `reflect(change:)`; captures the view weakly. Main-actor code: called only
-    /// on the main queue (see `deliver(startingWith:)`).
+    /// Calls the view's `reflect(change:)`; reads the view through a weak reference. Main-actor
+    /// code: called only on the main queue (see `deliver(startingWith:)`).
     @usableFromInline let reflect: @Sendable (StateChange<State>) -> Void
-    @usableFromInline let box = Locked(Box())
+    @usableFromInline let flags = AtomicBits()
+    @usableFromInline let pending = Locked(FIFO<StateChange<State>>())
 
     @inlinable
     init(reflect: @escaping @MainActor @Sendable (StateChange<State>) -> Void) {
@@ -47,35 +42,37 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
     }
 
     /// Delivers `change` now if the caller is on the main queue and the mailbox is idle, else
-    /// queues it behind the changes already waiting.
+    /// queues it behind the changes already waiting. Called only by the store's notification loop
+    /// (which shares one main-queue check among its listeners).
     @inlinable
     func post(_ change: StateChange<State>) {
-        perform(prepare(change, onMainQueue: MainQueue.isCurrent))
+        perform(prepare(change, onMainQueue: MainQueue.isCurrentInLoop))
     }
 
-    /// Decides, under the mailbox lock, how `change` reaches the view. Callers that must order the
-    /// decision against something else (as `Presenter.reflect()` does against the store's writes)
-    /// call this under their own lock and `perform` after leaving it.
+    /// Decides what to do with `change`; runs no user code (callable under the store's lock).
     @inlinable
     func prepare(_ change: StateChange<State>, onMainQueue: Bool) -> Step {
-        box.withLock { box in
-            if box.isClosed {
+        if onMainQueue && flags.replace(0, with: MailboxFlags.delivering) {
+            return .deliver(change)
+        }
+        return pending.withLock { pending in
+            // `closed`, `scheduled` and `pending` change only under this lock; `delivering` may
+            // go from set to clear meanwhile, but only while `pending` is clear, which we set now.
+            if flags.value & MailboxFlags.closed != 0 {
                 return .nothing
             }
-            if onMainQueue && !box.isDelivering && !box.isScheduled && box.pending.isEmpty {
-                box.isDelivering = true
-                return .deliver(change)
+            pending.append(change)
+            while true {
+                let current = flags.value
+                let isDrained = current & (MailboxFlags.delivering | MailboxFlags.scheduled) != 0
+                let next = current | MailboxFlags.pending | (isDrained ? 0 : MailboxFlags.scheduled)
+                if flags.replace(current, with: next) {
+                    return isDrained ? .nothing : .schedule
+                }
             }
-            box.pending.append(change)
-            if box.isDelivering || box.isScheduled {
-                return .nothing
-            }
-            box.isScheduled = true
-            return .schedule
         }
     }
 
-    /// Carries out a step returned by `prepare`; call it outside every lock.
     @inlinable
     func perform(_ step: Step) {
         switch step {
@@ -90,28 +87,39 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
         }
     }
 
-    /// Stops all deliveries, including those already queued; for the presenter's deinit.
+    /// Drops the waiting changes; later ones are dropped on arrival. A delivery in progress stops
+    /// after the change it is reflecting.
     @inlinable
     func close() {
-        let dropped = box.withLock { box in
-            box.isClosed = true
-            let dropped = box.pending
-            box.pending = FIFO()
+        let dropped = pending.withLock { pending in
+            flags.set(MailboxFlags.closed)
+            let dropped = pending
+            pending = FIFO()
             return dropped
         }
         // Released here, outside the lock: a state may hold objects whose deinit is user code.
         _ = dropped
     }
 
+    /// The block scheduled on the main queue: delivers what is pending, unless a delivery is
+    /// already under way (it takes the pending changes in turn) or the mailbox is closed.
     @inlinable
     func drainScheduled() {
-        let first: StateChange<State>? = box.withLock { box in
-            box.isScheduled = false
-            if box.isDelivering || box.isClosed {
+        let first: StateChange<State>? = pending.withLock { pending in
+            // While `scheduled` is set, no one else changes the word: an inline delivery needs an
+            // empty word, and every other change takes this lock.
+            let current = flags.value
+            if current & (MailboxFlags.closed | MailboxFlags.delivering) != 0 {
+                flags.clear(MailboxFlags.scheduled)
                 return nil
             }
-            guard let first = box.pending.popFirst() else { return nil }
-            box.isDelivering = true
+            guard let first = pending.popFirst() else {
+                flags.clear(MailboxFlags.scheduled | MailboxFlags.pending)
+                return nil
+            }
+            let isEmpty = pending.isEmpty
+            flags.set(MailboxFlags.delivering)
+            flags.clear(MailboxFlags.scheduled | (isEmpty ? MailboxFlags.pending : 0))
             return first
         }
         if let first {
@@ -119,22 +127,45 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
         }
     }
 
-    /// Runs on the main queue with `isDelivering` set; delivers until `pending` is empty.
+    /// Reflects `first`, then every change queued meanwhile, then goes idle.
     @inlinable
     func deliver(startingWith first: StateChange<State>) {
-        var next: StateChange<State>? = first
-        while let change = next {
+        var change = first
+        while true {
             // On the main queue: `prepare` chose inline delivery only there, and `drainScheduled`
             // runs in a main-queue block. That is what `MainQueue.assumingIsolation` relies on.
             assert(MainQueue.isCurrent, "a view reflected off the main queue")
             reflect(change)
-            next = box.withLock { box in
-                if !box.isClosed, let change = box.pending.popFirst() {
-                    return change
+            // Nothing arrived and nothing closed: idle again, without the lock.
+            if flags.replace(MailboxFlags.delivering, with: 0) {
+                return
+            }
+            let next: StateChange<State>? = pending.withLock { pending in
+                if flags.value & MailboxFlags.closed == 0, let next = pending.popFirst() {
+                    if pending.isEmpty {
+                        flags.clear(MailboxFlags.pending)
+                    }
+                    return next
                 }
-                box.isDelivering = false
+                flags.clear(MailboxFlags.delivering | MailboxFlags.pending)
                 return nil
             }
+            guard let next else { return }
+            change = next
         }
     }
+}
+
+/// The flags of a ``ViewMailbox``'s state word.
+@usableFromInline
+enum MailboxFlags {
+    /// The main queue is inside `deliver(startingWith:)` for this mailbox.
+    @inlinable static var delivering: Int { 1 }
+    /// A block that will drain `pending` is on the main queue.
+    @inlinable static var scheduled: Int { 2 }
+    /// The presenter is gone: changes are dropped.
+    @inlinable static var closed: Int { 4 }
+    /// `pending` holds changes. Set only with `delivering` or `scheduled` (or `closed`), so that
+    /// whoever clears those looks at `pending` first.
+    @inlinable static var pending: Int { 8 }
 }

@@ -1,0 +1,89 @@
+import Dispatch
+import FlowKernel
+
+// The in-place path of `Flux(mutatingInPlace:mutation:)`. While a mutation runs, the state is moved
+// out of the store, so that the mutation holds the only reference to it and a large array in it
+// grows in place. The store holds the flux's initial state meanwhile (`placeholder`): readers on
+// other threads wait for the mutation instead of reading it, readers inside a mutation get it.
+
+extension Store {
+    /// Switches the store to the in-place path, keeping `placeholder` for reads from inside a
+    /// mutation. Called once by `Flux(mutatingInPlace:mutation:)`, before any action is applied.
+    @inlinable
+    func mutateInPlace(placeholder: State) {
+        storage.withLock { storage in
+            storage.placeholder = placeholder
+            storage.mutatesInPlace = true
+        }
+    }
+
+    /// Moves the state out, applies `mutate` to it with no lock held, publishes it and tells the
+    /// listeners, with no old state. Called only by the dispatcher's turn holder.
+    ///
+    /// The thread is marked as inside a reducer (the kernel's `ReducingThreads`, shared with
+    /// RxStateCore) while `mutate` runs: a read of any store that moved its state out is then
+    /// answered at once instead of waiting, so two stores whose mutations read each other from two
+    /// threads cannot deadlock.
+    ///
+    /// Never inlined into `apply`, which stays small enough to be inlined into the dispatcher's
+    /// closure on the default path.
+    @inlinable @inline(never)
+    func applyInPlace(_ mutate: (inout State) -> Void) {
+        // Moved, never copied, both ways: the state and the placeholder trade places through the
+        // placeholder's slot, so that no reference to the state's storage is left behind.
+        var taken: State? = nil
+        storage.withLock { storage in
+            swap(&storage.state, &storage.placeholder!)
+            swap(&taken, &storage.placeholder)
+            storage.isMutatingInPlace = true
+        }
+        var state = taken.take()!
+        ReducingThreads.enter()
+        mutate(&state)
+        ReducingThreads.leave()
+        taken = consume state
+        let (listeners, waiters, new) = storage.withLock { storage in
+            swap(&taken, &storage.placeholder)
+            swap(&storage.state, &storage.placeholder!)
+            storage.isMutatingInPlace = false
+            var waiters: [DispatchSemaphore]?
+            if !storage.waiters.isEmpty {
+                waiters = []
+                swap(&waiters!, &storage.waiters)
+            }
+            return (storage.listeners.entries, waiters, storage.state)
+        }
+        if let waiters {
+            for waiter in waiters {
+                waiter.signal()
+            }
+        }
+        if !listeners.isEmpty {
+            notify(listeners, StateChange(new: new, old: nil))
+        }
+    }
+
+    /// Runs `body` with the storage under the lock, once the state is in it; `body` must not run
+    /// user code.
+    ///
+    /// While a mutation has the state moved out, a caller on another thread waits for it to
+    /// return; a caller inside a mutation (or an RxStateCore reducer) runs `body` at once, with the
+    /// placeholder as the state, since the mutation it is part of cannot return while it waits.
+    @inlinable
+    func read<Result>(_ body: (inout Storage) -> Result) -> Result {
+        while true {
+            var waiter: DispatchSemaphore?
+            let result: Result? = storage.withLock { storage in
+                if storage.isMutatingInPlace && !ReducingThreads.isInsideAReducer {
+                    let semaphore = DispatchSemaphore(value: 0)
+                    storage.waiters.append(semaphore)
+                    waiter = semaphore
+                    return nil
+                }
+                return body(&storage)
+            }
+            guard let waiter else { return result! }
+            waiter.wait()
+        }
+    }
+}
