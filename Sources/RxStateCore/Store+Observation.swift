@@ -19,7 +19,7 @@ extension Store: ObserverRemoving {
     public var currentStateLastAction: Signal<CurrentStateLastAction> {
         .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
-            return self.subscribe { observer((currentState: $0.substates, lastAction: $0.lastAction)) }
+            return self.subscribe { observer((currentState: $0, lastAction: NoAction.optional($1))) }
         }
     }
 
@@ -31,7 +31,7 @@ extension Store: ObserverRemoving {
     public var state: Signal<[any SubstateType]> {
         .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
-            return self.subscribe { observer($0.substates) }
+            return self.subscribe { substates, _ in observer(substates) }
         }
     }
 
@@ -42,7 +42,7 @@ extension Store: ObserverRemoving {
     public var lastDispatchedAction: Signal<(any ActionType)?> {
         .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
-            return self.subscribe { observer($0.lastAction) }
+            return self.subscribe { _, action in observer(NoAction.optional(action)) }
         }
     }
 
@@ -62,8 +62,8 @@ extension Store: ObserverRemoving {
         .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
             let last = Locked<S?>(nil)
-            return self.subscribe { snapshot in
-                let value = snapshot.substate(S.self)
+            return self.subscribe { substates, _ in
+                let value = substates.substate(S.self)
                 // Swapped under the lock, compared outside it: `==` is user code. One observation
                 // receives one snapshot at a time, so no other delivery runs in between.
                 let previous = last.withLock { last -> S? in
@@ -82,9 +82,13 @@ extension Store: ObserverRemoving {
     /// Subscribing is work for the drainer like an action, so the first snapshot is the state after
     /// everything queued before it, and no later one is missed.
     @usableFromInline
-    func subscribe(_ observer: @escaping @Sendable (Snapshot) -> Void) -> any Disposable {
+    func subscribe(
+        _ observer: @escaping @Sendable (_ substates: [any SubstateType], _ action: any ActionType) -> Void
+    ) -> any Disposable {
         let token = core.withLock { $0.observers.makeToken(owner: self) }
-        run(.subscribe(ObserverEntry(id: token.id, callback: observer, token: token)), mayWait: false)
+        run(
+            .subscribe(ObserverEntry(id: token.id, callback: Observer(observer), token: token)),
+            mayWait: false)
         return token
     }
 
@@ -92,13 +96,15 @@ extension Store: ObserverRemoving {
     @usableFromInline
     func attach(_ entry: ObserverEntry) {
         // The flag is checked under the lock: a disposal that comes later finds the entry to remove.
-        let snapshot: Snapshot? = core.withLock { core in
-            guard entry.token.isActive else { return nil }
+        var attached = false
+        let (substates, action) = core.withLock { core -> ([any SubstateType], any ActionType) in
+            guard entry.token.isActive else { return ([], NoAction()) }
             core.observers.append(entry)
-            return core.snapshot
+            attached = true
+            return (core.substates, core.lastAction)
         }
-        if let snapshot, entry.token.isActive {
-            entry.callback(snapshot)
+        if attached, entry.token.isActive {
+            entry.callback.notify(substates, action)
         }
     }
 

@@ -102,7 +102,8 @@ public final class Store: Sendable {
     /// While an action is being reduced this is still the one before it, matching the state a
     /// reader sees.
     public var lastAction: (any ActionType)? {
-        core.withLock { $0.lastAction }
+        let action = core.withLock { $0.lastAction }
+        return NoAction.isNone(action) ? nil : action
     }
 
     /// The problems met while applying actions (see ``StoreError``), each sent once, on the thread
@@ -119,51 +120,95 @@ public final class Store: Sendable {
 extension Store {
     /// Dispatches `action` starting at intercepting middleware number `stage`, in turn.
     ///
-    /// Taking the turn and taking the state out for the reducers share one lock round-trip.
+    /// On an idle store one lock round-trip takes the turn and moves the state out for the
+    /// reducers; the caller applies its action, then drains what it caused with the kernel's loop,
+    /// which passes the turn on. On a busy store the kernel's `serialize` queues the action or
+    /// waits for the turn, as described at ``dispatch(action:)``.
     @usableFromInline
     func dispatch(_ action: any ActionType, stage: Int) {
-        run(.action(action, stage: stage), mayWait: true)
+        let actionType = action.typeIdentifier
+        // Filled under the lock as the action starts; the reducers hold the only reference.
+        var reduction = Reduction()
+        let start = core.withLock { core -> Start in
+            guard core.turn.take() else { return .busy }
+            return core.begin(actionType, stage: stage, into: &reduction) ? .intercept : .reduce
+        }
+        if start == .busy {
+            run(.action(action, stage: stage), mayWait: true)
+            return
+        }
+        Turn<PendingWork>.enter()
+        let delivered =
+            start == .intercept
+            ? intercept(action, stage: stage)
+            : announce(action, actionType, reduction: &reduction)
+        Turn<PendingWork>.leave()
+        drain(reduction: &reduction)
+        // Released after `drain`'s lock round-trip (see ``announce``).
+        withExtendedLifetime(delivered) {}
     }
 
     /// Performs `work` in the store's turn (see ``dispatch(action:)``).
     @usableFromInline
     func run(_ work: PendingWork, mayWait: Bool) {
         // Each delivered observer list is released after the next lock round-trip (see
-        // ``proceed``): it is overwritten only by the next work item, which starts after a lock,
+        // ``announce``): it is overwritten only by the next work item, which starts after a lock,
         // and the last one goes after the lock that passed the turn on.
         var delivered: ObserverList<Observer>.Snapshot?
-        // Filled under the lock as each action starts and emptied when it is announced; a local
-        // captured by both closures, never copied, so the reducers hold the only reference.
         var reduction = Reduction()
         core.serialize(
             mayWait: mayWait,
             arrive: { _ in work },
             prepare: { core, work in core.prepare(work, into: &reduction) },
-            perform: { work, interceptor in
-                switch work {
-                case .action(let action, let stage):
-                    delivered = proceed(
-                        action, ObjectIdentifier(type(of: action)), stage: stage,
-                        interceptor: interceptor, reduction: &reduction)
-                case .subscribe(let entry):
-                    attach(entry)
-                }
+            perform: { work, intercepts in
+                delivered = perform(work, intercepts: intercepts, reduction: &reduction)
             }
         )
         withExtendedLifetime(delivered) {}
     }
 
+    /// Applies the work queued during the caller's turn, then passes the turn on.
+    func drain(reduction: inout Reduction) {
+        var delivered: ObserverList<Observer>.Snapshot?
+        core.drainTakenTurn(
+            prepare: { core, work in core.prepare(work, into: &reduction) },
+            perform: { work, intercepts in
+                delivered = perform(work, intercepts: intercepts, reduction: &reduction)
+            }
+        )
+        withExtendedLifetime(delivered) {}
+    }
+
+    /// Applies one work item after ``StoreCore/prepare(_:into:)``.
+    func perform(
+        _ work: PendingWork, intercepts: Bool, reduction: inout Reduction
+    ) -> ObserverList<Observer>.Snapshot? {
+        switch work {
+        case .action(let action, let stage):
+            if intercepts {
+                return intercept(action, stage: stage)
+            }
+            return announce(action, action.typeIdentifier, reduction: &reduction)
+        case .subscribe(let entry):
+            attach(entry)
+            return nil
+        }
+    }
+
     /// Runs `action` through the interceptors from `stage` on, then reduces and announces it.
     @usableFromInline
     func apply(_ action: any ActionType, stage: Int) -> ObserverList<Observer>.Snapshot? {
-        let actionType = ObjectIdentifier(type(of: action))
+        let actionType = action.typeIdentifier
         var reduction = Reduction()
-        let interceptor = core.withLock { $0.begin(actionType, stage: stage, into: &reduction) }
-        return proceed(action, actionType, stage: stage, interceptor: interceptor, reduction: &reduction)
+        let intercepts = core.withLock { $0.begin(actionType, stage: stage, into: &reduction) }
+        if intercepts {
+            return intercept(action, stage: stage)
+        }
+        return announce(action, actionType, reduction: &reduction)
     }
 
-    /// Goes on with an action after ``StoreCore/begin(_:stage:into:)``: calls `interceptor` if there
-    /// is one, else reduces the state moved into `reduction`, puts it back and announces it.
+    /// Goes on with an action after ``StoreCore/begin(_:stage:into:)`` moved the state into
+    /// `reduction`: reduces it, puts it back and announces it.
     ///
     /// Returns the observer list it notified, which the caller must keep until after its next lock
     /// round-trip. The loop reads the list's buffer in place; once this reference is the last, a
@@ -171,53 +216,61 @@ extension Store {
     /// again orders the reads before that change in a way the thread sanitizer can see (it does not
     /// see the runtime's reference-count atomics).
     @usableFromInline
-    func proceed(
+    func announce(
         _ action: any ActionType,
         _ actionType: ObjectIdentifier,
-        stage: Int,
-        interceptor: (any InterceptingMiddlewareType)?,
         reduction: inout Reduction
-    ) -> ObserverList<Observer>.Snapshot? {
-        if let interceptor {
-            return intercept(action, with: interceptor, stage: stage)
-        }
-
-        var problems: [StoreError] = []
+    ) -> ObserverList<Observer>.Snapshot {
+        // `nil` rather than empty, like `waiters` below: an empty array costs a release per action.
+        var problems: [StoreError]?
         ReducingThreads.enter()
         reduce(action, actionType, reduction: &reduction, problems: &problems)
         ReducingThreads.leave()
 
-        let (observers, snapshot, waiters, refusedReads, previousAction) = core.withLock { core in
+        // The previous action is dropped with the tuple, after the lock: its deinit is user code.
+        let (observers, substates, waiters, refusedReads, _) = core.withLock { core in
             swap(&reduction.substates, &core.substates)
             swap(&reduction.index, &core.index)
-            // Swapped out and released after the lock: an action's deinit is user code.
-            var previousAction: (any ActionType)? = action
+            var previousAction: any ActionType = action
             swap(&previousAction, &core.lastAction)
             core.isReducing = false
-            var waiters: [DispatchSemaphore] = []
-            swap(&waiters, &core.waiters)
+            var waiters: [DispatchSemaphore]?
+            if !core.waiters.isEmpty {
+                waiters = core.waiters
+                core.waiters = []
+            }
             let refusedReads = core.refusedReads
             core.refusedReads = 0
-            return (core.observers.entries, core.snapshot, waiters, refusedReads, previousAction)
+            return (core.observers.entries, core.substates, waiters, refusedReads, previousAction)
         }
-        withExtendedLifetime(previousAction) {}
-        problems += repeatElement(StoreError.readDuringReduction, count: refusedReads)
-        for waiter in waiters {
-            waiter.signal()
+        if refusedReads > 0 {
+            problems = (problems ?? []) + repeatElement(StoreError.readDuringReduction, count: refusedReads)
         }
-        for problem in problems {
-            report(problem)
+        if let waiters {
+            for waiter in waiters {
+                waiter.signal()
+            }
         }
-        ObserverList.forEachActive(in: observers) { $0(snapshot) }
+        if let problems {
+            for problem in problems {
+                report(problem)
+            }
+        }
+        // The action is the one just stored as the last action: lent, not copied.
+        // Each observer is read from the list this call holds, not through a buffer pointer: so it is
+        // borrowed, not retained and released around its call.
+        for index in observers.indices where observers[index].token.isActive {
+            observers[index].callback.notify(substates, action)
+        }
         return observers
     }
 
-    /// Calls one interceptor, then passes on what it forwarded during the call.
-    /// Returns the last observer list notified, under the same rule as ``proceed``; each earlier
+    /// Calls interceptor number `stage`, then passes on what it forwarded during the call.
+    /// Returns the last observer list notified, under the same rule as ``announce``; each earlier
     /// one is released after the next `apply`'s locks.
-    func intercept(
-        _ action: any ActionType, with interceptor: any InterceptingMiddlewareType, stage: Int
-    ) -> ObserverList<Observer>.Snapshot? {
+    func intercept(_ action: any ActionType, stage: Int) -> ObserverList<Observer>.Snapshot? {
+        // Interceptors are only ever appended, so number `stage` is the one `begin` found.
+        let interceptor = core.withLock { $0.interceptors[stage] }
         let forwarding = Forwarding(store: self, stage: stage + 1)
         interceptor.intercept(action: action, store: self) { forwarding.forward($0) }
         var delivered: ObserverList<Observer>.Snapshot?
@@ -228,18 +281,18 @@ extension Store {
     }
 
     /// Applies `action` (of type `actionType`) to the state the drainer holds; no lock is held.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func reduce(
         _ action: any ActionType,
         _ actionType: ObjectIdentifier,
         reduction: inout Reduction,
-        problems: inout [StoreError]
+        problems: inout [StoreError]?
     ) {
         if actionType == ObjectIdentifier(StoreAction.self), let storeAction = action as? StoreAction {
             switch storeAction {
             case .add(let states):
                 if let problem = Self.add(states, to: &reduction.substates, index: &reduction.index) {
-                    problems.append(problem)
+                    problems.note(problem)
                 }
             case .reset:
                 reduction.substates.removeAll()
@@ -248,27 +301,35 @@ extension Store {
             return
         }
         if let reducers = reduction.reducers {
-            for reducer in reducers {
-                if let position = reduction.index[reducer.substate] {
-                    _ = reducer.reduce(&reduction.substates, position, action)
-                } else {
-                    problems.append(.substateNotFound(typeName: reducer.substateName()))
+            // Read in place: the local array keeps every reducer alive, so none is retained per call.
+            reducers.withUnsafeBufferPointer { reducers in
+                for reducer in reducers.indices {
+                    if let position = reduction.index[reducers[reducer].substate] {
+                        _ = reducers[reducer].reduce(&reduction.substates, position, action)
+                    } else {
+                        problems.note(.substateNotFound(typeName: reducers[reducer].substateName()))
+                    }
                 }
             }
         }
         if let mainReducer {
             let reduced = mainReducer(reduction.substates, action)
-            switch Self.indexed(reduced, reusing: reduction.index) {
-            case .success(let newIndex):
+            if Self.typesMatch(reduced, reduction.index) {
                 // Drop the old state before keeping the new one, so no two versions stay alive.
                 reduction.substates = []
                 reduction.substates = reduced
-                reduction.index = newIndex
-            case .failure(let problem):
-                problems.append(problem)
+            } else {
+                switch Self.indexed(reduced) {
+                case .success(let newIndex):
+                    reduction.substates = []
+                    reduction.substates = reduced
+                    reduction.index = newIndex
+                case .failure(let problem):
+                    problems.note(problem)
+                }
             }
         } else if reduction.reducers == nil {
-            problems.append(.unhandledAction(typeName: String(reflecting: type(of: action))))
+            problems.note(.unhandledAction(typeName: String(reflecting: type(of: action))))
         }
     }
 
@@ -280,39 +341,37 @@ extension Store {
     ) -> StoreError? {
         var added: Set<ObjectIdentifier> = []
         for state in states {
-            let key = ObjectIdentifier(type(of: state))
+            let key = state.typeIdentifier
             if index[key] != nil || !added.insert(key).inserted {
                 return .duplicateSubstate(typeName: String(reflecting: type(of: state)))
             }
         }
         substates.append(contentsOf: states)
         for state in states {
-            index.append(ObjectIdentifier(type(of: state)))
+            index.append(state.typeIdentifier)
         }
         return nil
     }
 
-    /// The index of a state a main reducer returned: `index` itself when the types still sit where
-    /// they were (the usual case, no allocation), a new one otherwise, or the duplicate found.
-    @usableFromInline
-    static func indexed(
-        _ states: [any SubstateType],
-        reusing index: SubstateIndex
-    ) -> Indexing {
-        if states.count == index.count {
-            var unchanged = true
-            for (position, state) in states.enumerated()
-            where index.types[position] != ObjectIdentifier(type(of: state)) {
-                unchanged = false
-                break
-            }
-            if unchanged {
-                return .success(index)
+    /// Whether a state a main reducer returned has its types where `index` has them (the usual
+    /// case: the index is kept as it is).
+    static func typesMatch(_ states: [any SubstateType], _ index: SubstateIndex) -> Bool {
+        guard states.count == index.count else { return false }
+        return states.withUnsafeBufferPointer { states in
+            index.types.withUnsafeBufferPointer { types in
+                for position in states.indices where types[position] != states[position].typeIdentifier {
+                    return false
+                }
+                return true
             }
         }
+    }
+
+    /// The index of a state a main reducer returned with its types moved, or the duplicate found.
+    static func indexed(_ states: [any SubstateType]) -> Indexing {
         var rebuilt = SubstateIndex()
         for state in states {
-            let key = ObjectIdentifier(type(of: state))
+            let key = state.typeIdentifier
             if rebuilt[key] != nil {
                 return .failure(.duplicateSubstate(typeName: String(reflecting: type(of: state))))
             }
@@ -350,6 +409,17 @@ extension Store {
             }
             guard let semaphore else { return result }
             semaphore.wait()
+        }
+    }
+}
+
+extension [StoreError]? {
+    /// Appends `problem`, making the list if there is none yet.
+    mutating func note(_ problem: StoreError) {
+        if self == nil {
+            self = [problem]
+        } else {
+            self?.append(problem)
         }
     }
 }

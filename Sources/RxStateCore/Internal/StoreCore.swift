@@ -5,14 +5,31 @@ import FlowKernel
 @usableFromInline
 enum PendingWork: Sendable {
     /// Apply an action, starting at intercepting middleware number `stage`.
-    case action(any ActionType, stage: Int)
+    ///
+    /// Boxed: only a dispatch that finds the store busy makes one, and without the box the
+    /// existential would make every copy, test and destruction of a `PendingWork` (and of the
+    /// kernel's optionals of it, on every turn) go through runtime type metadata.
+    indirect case action(any ActionType, stage: Int)
     /// Attach an observer and give it the current state.
     case subscribe(ObserverEntry)
 }
 
-/// What a store calls with each snapshot.
+/// What a store calls after each action: with the state and the action that produced it
+/// (``NoAction`` before the first), both lent for the call. The store passes the action it is
+/// applying, so announcing it copies no existential.
+///
+/// A struct around the closure, not the closure itself: the observer list is generic, and a
+/// closure stored directly as its element would be called through a reabstraction thunk.
 @usableFromInline
-typealias Observer = @Sendable (Snapshot) -> Void
+struct Observer: Sendable {
+    @usableFromInline let notify:
+        @Sendable (_ substates: [any SubstateType], _ action: any ActionType) -> Void
+
+    @usableFromInline
+    init(_ notify: @escaping @Sendable (_ substates: [any SubstateType], _ action: any ActionType) -> Void) {
+        self.notify = notify
+    }
+}
 
 /// One observer of a store, in the store's subscription-ordered list.
 @usableFromInline
@@ -29,7 +46,9 @@ struct StoreCore: TurnHolding, Sendable {
     @usableFromInline var substates: [any SubstateType] = []
     /// Position in `substates` by `ObjectIdentifier` of the substate's type.
     @usableFromInline var index = SubstateIndex()
-    @usableFromInline var lastAction: (any ActionType)?
+    /// The last action applied, or ``NoAction`` before the first: not an optional, whose every
+    /// copy and destruction would go through runtime type metadata.
+    @usableFromInline var lastAction: any ActionType = NoAction()
 
     @usableFromInline var turn = Turn<PendingWork>()
 
@@ -49,10 +68,16 @@ struct StoreCore: TurnHolding, Sendable {
     @usableFromInline
     init() {}
 
-    @usableFromInline
-    var snapshot: Snapshot {
-        Snapshot(substates: substates, index: index, lastAction: lastAction)
-    }
+}
+
+/// How a dispatch goes on once it has tried to take the store's turn.
+enum Start {
+    /// Another caller holds the turn: queue the action or wait in line.
+    case busy
+    /// The caller took the turn and the action goes through interceptor number `stage`.
+    case intercept
+    /// The caller took the turn and the state was moved out for the reducers.
+    case reduce
 }
 
 /// What the drainer moves out of the store's lock to reduce one action, so that the reducers hold
@@ -69,16 +94,16 @@ struct Reduction {
 
 extension StoreCore {
     /// Starts applying an action of type `actionType` at intercepting middleware number `stage`:
-    /// returns that interceptor if there is one; else moves the state and the action's reducers
-    /// into `reduction` and marks the store as reducing.
+    /// returns `true` if there is such an interceptor; else moves the state and the action's
+    /// reducers into `reduction`, marks the store as reducing and returns `false`.
     @inlinable
     mutating func begin(
         _ actionType: ObjectIdentifier,
         stage: Int,
         into reduction: inout Reduction
-    ) -> (any InterceptingMiddlewareType)? {
+    ) -> Bool {
         if stage < interceptors.count {
-            return interceptors[stage]
+            return true
         }
         isReducing = true
         reducingThread = currentThreadIdentity()
@@ -86,20 +111,20 @@ extension StoreCore {
         swap(&reduction.substates, &substates)
         swap(&reduction.index, &index)
         reduction.reducers = reducers[actionType]
-        return nil
+        return false
     }
 }
 
 extension StoreCore {
     /// Under the lock, as the drainer starts a work item: for an action, moves what ``begin`` takes
     /// into `reduction` (held by the caller alone, so that the reducers mutate in place) and
-    /// returns the interceptor to call, if any.
+    /// returns whether an interceptor is to be called.
     @inlinable
     mutating func prepare(
         _ work: PendingWork,
         into reduction: inout Reduction
-    ) -> (any InterceptingMiddlewareType)? {
-        guard case .action(let action, let stage) = work else { return nil }
-        return begin(ObjectIdentifier(type(of: action)), stage: stage, into: &reduction)
+    ) -> Bool {
+        guard case .action(let action, let stage) = work else { return false }
+        return begin(action.typeIdentifier, stage: stage, into: &reduction)
     }
 }

@@ -10,8 +10,9 @@ struct SubstateIndex: Sendable {
 
     /// `types[i]` is the type of substate number `i`.
     @usableFromInline var types: [ObjectIdentifier] = []
-    /// The same positions by type; filled once there are more than ``linearLimit`` entries.
-    @usableFromInline var positions: [ObjectIdentifier: Int] = [:]
+    /// The same positions by type; made once there are more than ``linearLimit`` entries (`nil`
+    /// until then, so that copying the index retains one buffer, not two).
+    @usableFromInline var positions: [ObjectIdentifier: Int]?
 
     @usableFromInline
     init() {}
@@ -23,7 +24,7 @@ struct SubstateIndex: Sendable {
     /// The position of the substate of type `type`, or `nil`.
     @inlinable
     subscript(type: ObjectIdentifier) -> Int? {
-        if types.count > Self.linearLimit {
+        if let positions {
             return positions[type]
         }
         return types.withUnsafeBufferPointer { types in
@@ -38,14 +39,14 @@ struct SubstateIndex: Sendable {
     @usableFromInline
     mutating func append(_ type: ObjectIdentifier) {
         types.append(type)
-        if types.count > Self.linearLimit {
-            if positions.isEmpty {
-                for (position, type) in types.enumerated() {
-                    positions[type] = position
-                }
-            } else {
-                positions[type] = types.count - 1
+        if positions != nil {
+            positions?[type] = types.count - 1
+        } else if types.count > Self.linearLimit {
+            var made: [ObjectIdentifier: Int] = [:]
+            for (position, type) in types.enumerated() {
+                made[type] = position
             }
+            positions = made
         }
     }
 
@@ -53,7 +54,7 @@ struct SubstateIndex: Sendable {
     @usableFromInline
     mutating func removeAll() {
         types.removeAll()
-        positions.removeAll()
+        positions = nil
     }
 }
 
@@ -68,7 +69,7 @@ struct ReducerTable: Sendable {
     /// `reducers[i]` handles actions of type `actions[i]`.
     @usableFromInline var reducers: [[TypedReducer]] = []
     /// Positions in ``actions`` by type; filled once there are more than the linear limit.
-    @usableFromInline var positions: [ObjectIdentifier: Int] = [:]
+    @usableFromInline var positions = [ObjectIdentifier: Int]()
 
     @usableFromInline
     init() {}

@@ -15,12 +15,15 @@ struct TypedReducer: Sendable {
         substate = ObjectIdentifier(S.self)
         substateName = { String(reflecting: S.self) }
         reduce = { substates, index, action in
-            // The store chose this reducer by the action's exact type, so the action opens as an
-            // `A`; the substate at `index` was filed under `S`, so it opens as an `S`. Neither
-            // takes a runtime cast.
+            // The store chose this reducer by the action's exact type, so the action is an `A`;
+            // the substate at `index` was filed under `S`, so it is an `S`. Both are checked
+            // against the identifiers (no runtime cast), then used in place.
             var reduced = false
-            _ = action.withValue(as: A.self) { action in
-                reduced = substates[index].modify(as: S.self) { reducer(&$0, action) }
+            _ = action.withAddress(ifType: ObjectIdentifier(A.self)) { action in
+                let action = action.assumingMemoryBound(to: A.self)
+                reduced = substates[index].withMutableAddress(ifType: ObjectIdentifier(S.self)) { state in
+                    reducer(&state.assumingMemoryBound(to: S.self).pointee, action.pointee)
+                }
             }
             return reduced
         }
