@@ -1,0 +1,311 @@
+import Dispatch
+import FlowKernel
+import ReactiveLite
+
+// The drainer of a `Store`: how an action is applied in turn, reduced in place and announced.
+extension Store {
+    /// Dispatches `action` starting at intercepting middleware number `stage`, in turn.
+    ///
+    /// On an idle store one lock round-trip takes the turn and moves the state out for the
+    /// reducers; the caller applies its action, then drains what it caused with the kernel's loop,
+    /// which passes the turn on. On a busy store the kernel's `serialize` queues the action or
+    /// waits for the turn, as described at ``dispatch(action:)``.
+    @usableFromInline
+    func dispatch(_ action: any ActionType, stage: Int) {
+        let actionType = action.typeIdentifier
+        // Filled under the lock as the action starts; the reducers hold the only reference.
+        var reduction = Reduction()
+        let start = core.withLock { core -> Start in
+            guard core.turn.take() else { return .busy }
+            return core.begin(actionType, stage: stage, into: &reduction) ? .intercept : .reduce
+        }
+        if start == .busy {
+            run(.action(action, stage: stage), mayWait: true)
+            return
+        }
+        Turn<PendingWork>.enter()
+        let delivered =
+            start == .intercept
+            ? intercept(action, stage: stage)
+            : announce(action, actionType, reduction: &reduction)
+        Turn<PendingWork>.leave()
+        drain(reduction: &reduction)
+        // Released after `drain`'s lock round-trip (see ``announce``).
+        withExtendedLifetime(delivered) {}
+    }
+
+    /// Performs `work` in the store's turn (see ``dispatch(action:)``).
+    @usableFromInline
+    func run(_ work: PendingWork, mayWait: Bool) {
+        // Each delivered observer list is released after the next lock round-trip (see
+        // ``announce``): it is overwritten only by the next work item, which starts after a lock,
+        // and the last one goes after the lock that passed the turn on.
+        var delivered: ObserverList<Observer>.Snapshot?
+        var reduction = Reduction()
+        core.serialize(
+            mayWait: mayWait,
+            arrive: { _ in work },
+            prepare: { core, work in core.prepare(work, into: &reduction) },
+            perform: { work, intercepts in
+                delivered = perform(work, intercepts: intercepts, reduction: &reduction)
+            }
+        )
+        withExtendedLifetime(delivered) {}
+    }
+
+    /// Applies the work queued during the caller's turn, then passes the turn on.
+    func drain(reduction: inout Reduction) {
+        var delivered: ObserverList<Observer>.Snapshot?
+        core.drainTakenTurn(
+            prepare: { core, work in core.prepare(work, into: &reduction) },
+            perform: { work, intercepts in
+                delivered = perform(work, intercepts: intercepts, reduction: &reduction)
+            }
+        )
+        withExtendedLifetime(delivered) {}
+    }
+
+    /// Applies one work item after ``StoreCore/prepare(_:into:)``.
+    func perform(
+        _ work: PendingWork, intercepts: Bool, reduction: inout Reduction
+    ) -> ObserverList<Observer>.Snapshot? {
+        switch work {
+        case .action(let action, let stage):
+            if intercepts {
+                return intercept(action, stage: stage)
+            }
+            return announce(action, action.typeIdentifier, reduction: &reduction)
+        case .subscribe(let entry):
+            attach(entry)
+            return nil
+        }
+    }
+
+    /// Runs `action` through the interceptors from `stage` on, then reduces and announces it.
+    @usableFromInline
+    func apply(_ action: any ActionType, stage: Int) -> ObserverList<Observer>.Snapshot? {
+        let actionType = action.typeIdentifier
+        var reduction = Reduction()
+        let intercepts = core.withLock { $0.begin(actionType, stage: stage, into: &reduction) }
+        if intercepts {
+            return intercept(action, stage: stage)
+        }
+        return announce(action, actionType, reduction: &reduction)
+    }
+
+    /// Goes on with an action after ``StoreCore/begin(_:stage:into:)`` moved the state into
+    /// `reduction`: reduces it, puts it back and announces it.
+    ///
+    /// Returns the observer list it notified, which the caller must keep until after its next lock
+    /// round-trip. The loop reads the list's buffer in place; once this reference is the last, a
+    /// disposal may change the buffer in place under the lock. Releasing it only after taking the lock
+    /// again orders the reads before that change in a way the thread sanitizer can see (it does not
+    /// see the runtime's reference-count atomics).
+    @usableFromInline
+    func announce(
+        _ action: any ActionType,
+        _ actionType: ObjectIdentifier,
+        reduction: inout Reduction
+    ) -> ObserverList<Observer>.Snapshot {
+        // `nil` rather than empty, like `waiters` below: an empty array costs a release per action.
+        var problems: [StoreError]?
+        ReducingThreads.enter()
+        reduce(action, actionType, reduction: &reduction, problems: &problems)
+        ReducingThreads.leave()
+
+        // The previous action is dropped with the tuple, after the lock: its deinit is user code.
+        let (observers, substates, waiters, refusedReads, _) = core.withLock { core in
+            swap(&reduction.substates, &core.substates)
+            swap(&reduction.index, &core.index)
+            var previousAction: any ActionType = action
+            swap(&previousAction, &core.lastAction)
+            core.isReducing = false
+            var waiters: [DispatchSemaphore]?
+            if !core.waiters.isEmpty {
+                waiters = core.waiters
+                core.waiters = []
+            }
+            let refusedReads = core.refusedReads
+            core.refusedReads = 0
+            return (core.observers.entries, core.substates, waiters, refusedReads, previousAction)
+        }
+        if refusedReads > 0 {
+            problems = (problems ?? []) + repeatElement(StoreError.readDuringReduction, count: refusedReads)
+        }
+        if let waiters {
+            for waiter in waiters {
+                waiter.signal()
+            }
+        }
+        if let problems {
+            for problem in problems {
+                report(problem)
+            }
+        }
+        // The action is the one just stored as the last action: lent, not copied.
+        // Each observer is read from the list this call holds, not through a buffer pointer: so it is
+        // borrowed, not retained and released around its call.
+        for index in observers.indices where observers[index].token.isActive {
+            observers[index].callback.notify(substates, action)
+        }
+        return observers
+    }
+
+    /// Calls interceptor number `stage`, then passes on what it forwarded during the call.
+    /// Returns the last observer list notified, under the same rule as ``announce``; each earlier
+    /// one is released after the next `apply`'s locks.
+    func intercept(_ action: any ActionType, stage: Int) -> ObserverList<Observer>.Snapshot? {
+        // Interceptors are only ever appended, so number `stage` is the one `begin` found.
+        let interceptor = core.withLock { $0.interceptors[stage] }
+        let forwarding = Forwarding(store: self, stage: stage + 1)
+        interceptor.intercept(action: action, store: self) { forwarding.forward($0) }
+        var delivered: ObserverList<Observer>.Snapshot?
+        for passed in forwarding.close() {
+            delivered = apply(passed, stage: stage + 1)
+        }
+        return delivered
+    }
+
+    /// Applies `action` (of type `actionType`) to the state the drainer holds; no lock is held.
+    @usableFromInline @inline(__always)
+    func reduce(
+        _ action: any ActionType,
+        _ actionType: ObjectIdentifier,
+        reduction: inout Reduction,
+        problems: inout [StoreError]?
+    ) {
+        if actionType == ObjectIdentifier(StoreAction.self), let storeAction = action as? StoreAction {
+            switch storeAction {
+            case .add(let states):
+                if let problem = Self.add(states, to: &reduction.substates, index: &reduction.index) {
+                    problems.note(problem)
+                }
+            case .reset:
+                reduction.substates.removeAll()
+                reduction.index.removeAll()
+            }
+            return
+        }
+        if let reducers = reduction.reducers {
+            // Read in place: the local array keeps every reducer alive, so none is retained per call.
+            reducers.withUnsafeBufferPointer { reducers in
+                for reducer in reducers.indices {
+                    if let position = reduction.index[reducers[reducer].substate] {
+                        _ = reducers[reducer].reduce(&reduction.substates, position, action)
+                    } else {
+                        problems.note(.substateNotFound(typeName: reducers[reducer].substateName()))
+                    }
+                }
+            }
+        }
+        if let mainReducer {
+            let reduced = mainReducer(reduction.substates, action)
+            if Self.typesMatch(reduced, reduction.index) {
+                // Drop the old state before keeping the new one, so no two versions stay alive.
+                reduction.substates = []
+                reduction.substates = reduced
+            } else {
+                switch Self.indexed(reduced) {
+                case .success(let newIndex):
+                    reduction.substates = []
+                    reduction.substates = reduced
+                    reduction.index = newIndex
+                case .failure(let problem):
+                    problems.note(problem)
+                }
+            }
+        } else if reduction.reducers == nil {
+            problems.note(.unhandledAction(typeName: String(reflecting: type(of: action))))
+        }
+    }
+
+    /// Appends `states` to the state, all or nothing; returns the problem if one type repeats.
+    static func add(
+        _ states: [any SubstateType],
+        to substates: inout [any SubstateType],
+        index: inout SubstateIndex
+    ) -> StoreError? {
+        var added: Set<ObjectIdentifier> = []
+        for state in states {
+            let key = state.typeIdentifier
+            if index[key] != nil || !added.insert(key).inserted {
+                return .duplicateSubstate(typeName: String(reflecting: type(of: state)))
+            }
+        }
+        substates.append(contentsOf: states)
+        for state in states {
+            index.append(state.typeIdentifier)
+        }
+        return nil
+    }
+
+    /// Whether a state a main reducer returned has its types where `index` has them (the usual
+    /// case: the index is kept as it is).
+    static func typesMatch(_ states: [any SubstateType], _ index: SubstateIndex) -> Bool {
+        guard states.count == index.count else { return false }
+        return states.withUnsafeBufferPointer { states in
+            index.types.withUnsafeBufferPointer { types in
+                for position in states.indices where types[position] != states[position].typeIdentifier {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
+    /// The index of a state a main reducer returned with its types moved, or the duplicate found.
+    static func indexed(_ states: [any SubstateType]) -> Indexing {
+        var rebuilt = SubstateIndex()
+        for state in states {
+            let key = state.typeIdentifier
+            if rebuilt[key] != nil {
+                return .failure(.duplicateSubstate(typeName: String(reflecting: type(of: state))))
+            }
+            rebuilt.append(key)
+        }
+        return .success(rebuilt)
+    }
+
+    /// Reads the state under the lock; waits while another thread's reducers hold it. Returns
+    /// `nil` when called from inside a reducer, of this store or of any other (a reducer never
+    /// waits, so two stores whose reducers read each other cannot deadlock); such a read is reported
+    /// as `readDuringReduction` right before the action being reduced is announced.
+    @usableFromInline
+    func read<Result>(_ body: (StoreCore) -> Result) -> Result? {
+        let insideAReducer = ReducingThreads.isInsideAReducer
+        while true {
+            var result: Result?
+            var semaphore: DispatchSemaphore?
+            let isRefused = core.withLock { core -> Bool in
+                guard core.isReducing else {
+                    result = body(core)
+                    return false
+                }
+                if insideAReducer || core.reducingThread == currentThreadIdentity() {
+                    core.refusedReads += 1
+                    return true
+                }
+                let waiter = DispatchSemaphore(value: 0)
+                core.waiters.append(waiter)
+                semaphore = waiter
+                return false
+            }
+            if isRefused {
+                return nil
+            }
+            guard let semaphore else { return result }
+            semaphore.wait()
+        }
+    }
+}
+
+extension [StoreError]? {
+    /// Appends `problem`, making the list if there is none yet.
+    mutating func note(_ problem: StoreError) {
+        if self == nil {
+            self = [problem]
+        } else {
+            self?.append(problem)
+        }
+    }
+}
