@@ -21,18 +21,20 @@ import FlowKernel
 /// For each action the order is: the mutation, the store's listeners (presenters among them) in
 /// registration order, then the dispatcher's callbacks in registration order. Create one with
 /// `Flux`; the initializer is not public, as in the original Prex. A dispatcher applies actions to
-/// its store only while its flux exists: once the flux is gone, actions reach only the dispatcher's
-/// callbacks, and a dispatcher kept alone does not keep the store alive.
+/// its store for as long as the store exists, with or without its flux; once the store is gone,
+/// actions reach only the dispatcher's callbacks, and a dispatcher kept alone does not keep the
+/// store alive.
 public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     @usableFromInline
     struct Storage: TurnHolding, Sendable {
         @usableFromInline var turn = Turn<Action>()
         @usableFromInline var listeners = ListenerList<Action>()
         /// Applies an action to the store and notifies the store's listeners; set by `Flux`,
-        /// removed when the flux goes (``detach()``). It holds the store strongly: read under the
-        /// lock as each action starts, it keeps the store alive for that action only. (A weak
-        /// reference would do the same, but gives the store a side table, which makes every
-        /// retain and release of it take the slow path: about 200 instructions per action.)
+        /// removed when the store goes (the store's deinit calls ``detacher``). It holds the
+        /// store's storage, not the store object: read under the lock as each action starts, it
+        /// keeps that storage alive for that action only. (A weak reference to the store would do
+        /// the same, but gives the store a side table, which makes every retain and release of it
+        /// take the slow path: about 200 instructions per action.)
         @usableFromInline var apply: (@Sendable (Action) -> Void)?
 
         @usableFromInline
@@ -81,17 +83,22 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
         )
     }
 
-    /// Stops applying actions to the store: called by the flux as it goes. The store is released
-    /// after the lock (its deinit finishes its listeners' streams), or after the action in progress
-    /// if there is one.
+    /// Stops applying actions to the store: called by the store's deinit. The closure that applied
+    /// them (and the store's storage it holds) is released after the lock, or after the action in
+    /// progress if there is one.
+    ///
+    /// A closure over the dispatcher's storage, not the dispatcher: the store keeps it without
+    /// keeping the dispatcher alive, and without the generic `Action` in its own type.
     @usableFromInline
-    func detach() {
-        let apply = storage.withLock { storage in
-            let apply = storage.apply
-            storage.apply = nil
-            return apply
+    var detacher: @Sendable () -> Void {
+        { [storage] in
+            let apply = storage.withLock { storage in
+                let apply = storage.apply
+                storage.apply = nil
+                return apply
+            }
+            withExtendedLifetime(apply) {}
         }
-        withExtendedLifetime(apply) {}
     }
 
     /// Registers `callback` to receive every action after the store has applied it.

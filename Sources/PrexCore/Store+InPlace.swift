@@ -28,7 +28,7 @@ extension Store {
     /// Never inlined into `apply`, which stays small enough to be inlined into the dispatcher's
     /// closure on the default path.
     @inlinable @inline(never)
-    func applyInPlace(_ mutate: (inout State) -> Void) {
+    static func applyInPlace(to storage: Locked<Storage>, _ mutate: (inout State) -> Void) {
         // Moved, never copied, both ways: the state and the placeholder trade places through the
         // placeholder's slot, so that no reference to the state's storage is left behind.
         var taken: State? = nil

@@ -7,8 +7,10 @@ import FlowKernel
 /// any thread at any time and returns the state after the last applied action (a mutation that is
 /// running is not visible until it returns). Listeners are called on the dispatching thread, in
 /// registration order, with no lock held, with the change that the action produced. Create one
-/// with `Flux`; the initializer is not public, as in the original Prex. When the store is
-/// deallocated it drops its listeners and finishes the streams returned by `changes`. A flux
+/// with `Flux`; the initializer is not public, as in the original Prex. The store receives its
+/// dispatcher's actions for as long as it exists, with or without its flux. When the store is
+/// deallocated it stops receiving them, drops its listeners and finishes the streams returned by
+/// `changes`. A flux
 /// created with `Flux(mutatingInPlace:mutation:)` changes these terms: see that initializer.
 public final class Store<State: PrexCore.State>: Sendable {
     @usableFromInline
@@ -38,11 +40,21 @@ public final class Store<State: PrexCore.State>: Sendable {
     /// per unsubscription). This closure is built by the inlinable initializer, so it is compiled
     /// for the concrete `State` where the store is created, and that witness only forwards to it.
     @usableFromInline let removal: @Sendable (UInt64) -> Void
+    /// Stops the dispatcher applying actions to this store (``Dispatcher/detacher``); called once,
+    /// by `deinit`.
+    @usableFromInline let detach: @Sendable () -> Void
+
+    /// The storage of a store holding `state`, made before the store so that the dispatcher can
+    /// hold it (see `Flux.init(state:mutation:)`).
+    @inlinable
+    static func makeStorage(state: State) -> Locked<Storage> {
+        Locked(Storage(state: state))
+    }
 
     @inlinable
-    init(state: State) {
-        let storage = Locked(Storage(state: state))
+    init(storage: Locked<Storage>, detach: @escaping @Sendable () -> Void) {
         self.storage = storage
+        self.detach = detach
         removal = { id in
             let removed = storage.withLock { $0.listeners.remove(id: id) }
             removed?.callback.onRemove?()
@@ -50,6 +62,7 @@ public final class Store<State: PrexCore.State>: Sendable {
     }
 
     deinit {
+        detach()
         let removed = storage.withLock { $0.listeners.removeAll() }
         for listener in removed {
             listener.callback.onRemove?()
@@ -131,9 +144,9 @@ public final class Store<State: PrexCore.State>: Sendable {
     /// listeners. Called only by the dispatcher's turn holder, so writes never interleave, and the
     /// state it reads without the lock is the one it (or the previous turn holder) published.
     @inlinable @inline(__always)
-    func apply(_ mutate: (inout State) -> Void) {
+    static func apply(to storage: Locked<Storage>, _ mutate: (inout State) -> Void) {
         if storage.withSoleWriterAccess({ $0.pointee.mutatesInPlace }) {
-            applyInPlace(mutate)
+            applyInPlace(to: storage, mutate)
             return
         }
         let old = storage.withSoleWriterAccess { $0.pointee.state }

@@ -49,15 +49,41 @@ enum SharedTestFlux {
         withExtendedLifetime(subscription) {}
     }
 
-    @Test func aStoreKeptBeyondItsFluxNoLongerReceivesActions() {
+    @Test func aStoreKeptWithoutItsFluxKeepsReceivingActions() {
         var flux: Flux<TestAction, TestState>? = makeFlux()
         let store = flux!.store
         let dispatcher = flux!.dispatcher
+        let changes = Recorder<Int>()
+        let subscription = store.addListener { changes.append($0.new.count) }
         dispatcher.dispatch(.increment)
-        #expect(store.state.count == 1)
-        // As in the original Prex, whose flux unregisters its mutation as it goes.
+        // As in Prex, whose store, not its flux, decides whether actions reach it.
         flux = nil
         dispatcher.dispatch(.increment)
-        #expect(store.state.count == 1)
+        #expect(store.state.count == 2)
+        #expect(changes.values == [1, 2])
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func aStoreLeavingStopsItsDispatcherApplyingActionsToIt() {
+        let counted = Recorder<TestAction>()
+        var flux: Flux<TestAction, TestState>? = Flux(
+            state: TestState(), mutation: RecordingMutation(recorder: counted))
+        let dispatcher = flux!.dispatcher
+        weak let store = flux?.store
+        dispatcher.dispatch(.increment)
+        flux = nil
+        #expect(store == nil)
+        dispatcher.dispatch(.increment)
+        #expect(counted.values == [.increment])
+    }
+}
+
+/// Records each action it applies, then applies it as `TestMutation` does.
+private struct RecordingMutation: Mutation {
+    let recorder: Recorder<TestAction>
+
+    func mutate(action: TestAction, state: inout TestState) {
+        recorder.append(action)
+        TestMutation().mutate(action: action, state: &state)
     }
 }
