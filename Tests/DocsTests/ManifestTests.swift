@@ -2,12 +2,16 @@ import Foundation
 import Testing
 
 // The install instructions in README.md and docs/ cannot be compiled (they name the package by its
-// URL), so they are checked here: one URL and one version everywhere, and every product they name
-// is a library product of Package.swift.
+// URL), so they are checked here: one URL and one version rule everywhere, and every product they
+// name is a library product of Package.swift.
 
-/// The package reference the docs tell an app to write.
+/// The package reference the docs tell an app to write. While the version is 0.x a minor release may
+/// break the API, so the rule stops before the next minor version.
 let canonicalPackageLine =
-    #".package(url: "https://github.com/unidirectional-flow/unidirectional-flow", from: "0.1.0"),"#
+    #".package(url: "https://github.com/unidirectional-flow/unidirectional-flow", .upToNextMinor(from: "0.1.0")),"#
+
+/// The local-clone form getting-started.md shows next to the URL form.
+let localPackageLine = #".package(path: "../unidirectional-flow"),"#
 
 /// The library products declared in a manifest's text (`.library(name: "X"`).
 func libraryProducts(inManifest text: String) -> Set<String> {
@@ -39,9 +43,11 @@ func values(after prefix: String, in text: String) -> Set<String> {
         for file in try documentationFiles() {
             let text = try String(contentsOf: file, encoding: .utf8)
             for line in text.components(separatedBy: "\n") where line.contains(".package(") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed == localPackageLine { continue }
                 found += 1
-                if line.trimmingCharacters(in: .whitespaces) != canonicalPackageLine {
-                    problems.append("\(file.lastPathComponent): \(line.trimmingCharacters(in: .whitespaces))")
+                if trimmed != canonicalPackageLine {
+                    problems.append("\(file.lastPathComponent): \(trimmed)")
                 }
             }
         }
@@ -64,6 +70,16 @@ func values(after prefix: String, in text: String) -> Set<String> {
             }
         }
         #expect(problems.isEmpty, "\(problems.sorted().joined(separator: "\n"))")
+    }
+
+    @Test func theTestingProductsTheDocsNameAreLibrariesOfThePackage() throws {
+        let manifest = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let guide = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("docs/getting-started.md"), encoding: .utf8)
+        let testing: Set = ["PrexCoreTesting", "VueFluxCoreTesting", "RxStateCoreTesting"]
+        #expect(libraryProducts(inManifest: manifest).isSuperset(of: testing))
+        #expect(productsNamed(in: guide).isSuperset(of: testing))
     }
 
     @Test func quotedValuesAreFound() {

@@ -66,6 +66,7 @@ public func eventuallyOnMain(within seconds: Double = 30, _ condition: @MainActo
     return true
 }
 
+// snippet: is-on-main-queue
 private let mainQueueKey: DispatchSpecificKey<UInt8> = {
     let key = DispatchSpecificKey<UInt8>()
     DispatchQueue.main.setSpecific(key: key, value: 7)
@@ -77,3 +78,4 @@ private let mainQueueKey: DispatchSpecificKey<UInt8> = {
 public var isOnMainQueue: Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) == 7
 }
+// snippet-end: is-on-main-queue

@@ -1,5 +1,6 @@
 import Observation
 
+// snippet: observation-probe
 /// Watches one read of an `Observable` model with `withObservationTracking`, the way SwiftUI
 /// watches a view's body, and counts the invalidations.
 ///
@@ -65,3 +66,4 @@ public final class ObservationProbe<Value> {
             })
     }
 }
+// snippet-end: observation-probe

@@ -32,6 +32,7 @@ public final class Recorder<Value: Sendable>: @unchecked Sendable {
     }
 }
 
+// snippet: counter
 /// A thread-safe counter.
 public final class Counter: @unchecked Sendable {
     // `@unchecked`: `count` is only touched while `lock` is held.
@@ -60,3 +61,4 @@ public final class Counter: @unchecked Sendable {
         }
     }
 }
+// snippet-end: counter

@@ -1,3 +1,4 @@
+// snippet: search-client
 /// A repository, as the search scenario's API returns it.
 public struct Repository: Equatable, Hashable, Sendable {
     /// The repository's identity.
@@ -61,3 +62,4 @@ public protocol SearchClient: Sendable {
     /// task is cancelled before the response arrives.
     func search(_ request: SearchRequest) async throws -> SearchPage
 }
+// snippet-end: search-client
