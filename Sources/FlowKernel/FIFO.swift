@@ -33,6 +33,12 @@
         count += 1
     }
 
+    /// The front element, or `nil` when empty.
+    @inlinable
+    package var first: Element? {
+        count > 0 ? slots[head] : nil
+    }
+
     /// Removes and returns the front element, or `nil` when empty.
     @inlinable
     package mutating func popFirst() -> Element? {

@@ -2,45 +2,55 @@ import FlowKernelShims
 
 /// A value behind a lock: the one lock of every module.
 ///
-/// One allocation: the value and the lock word (`fk_lock`, FlowKernelShims) are tail-allocated in
-/// one `ManagedBuffer`. Uncontended, taking and releasing it is one atomic instruction each (a
-/// compare-and-swap, an exchange); a contended caller spins briefly, then sleeps on a pthread
-/// condition variable, so waits go through pthread calls and hand-overs through acquire/release
-/// atomics, which the thread sanitizer understands. Every result is checked; a failure is a
-/// programming error of the library (a lock taken twice on one thread, which the lock reports in
-/// every build instead of hanging), never something a user can cause, so it stops the process
-/// with a message.
+/// The lock is the platform's owner-recording lock (`fk_lock`, FlowKernelShims/include/fk_lock.h):
+/// `os_unfair_lock` on Apple platforms, an error-checking POSIX mutex elsewhere. A thread that
+/// waits for it is known to the system as waiting for its owner, which on Apple platforms then runs
+/// with the waiter's priority. One allocation: the value and the locks are tail-allocated in one
+/// `ManagedBuffer`. Every result is checked; a failure is a bug of this library (a lock taken twice
+/// on one thread, an unlock from another thread), never something a user can cause, so it stops
+/// the process with a message (`fatalError`) in every build.
+///
+/// Besides the lock around the value, a `Locked` can hold gates (`init(_:gates:)`): locks of the
+/// same kind that a thread holds while it works outside the value's lock, such as a turn of a
+/// source (``Turn``) or a mutation in place, and that other threads wait on. Waiting for a gate is
+/// waiting for its owner, which the system sees.
 ///
 /// Not `Synchronization.Mutex`: that needs iOS 18, is noncopyable (it cannot be captured by an
 /// escaping closure), and on Linux it waits with raw futex calls the thread sanitizer cannot see.
-/// Not a bare `pthread_mutex_t` either: its lock and unlock calls cost about 55 instructions per
-/// round trip, and a store takes several per dispatch.
 ///
 /// A struct holding a reference: copies share the lock, and it can be captured anywhere.
 @frozen
 @usableFromInline package struct Locked<Value> {
     @usableFromInline let storage: LockStorage<Value>
 
-    /// Creates a lock around `value`.
+    /// Creates a lock around `value`, with `gates` gates (see the type's documentation).
     @inlinable
-    package init(_ value: Value) {
+    package init(_ value: Value, gates: Int = 0) {
+        let count = 1 + gates
         storage = unsafeDowncast(
-            LockStorage<Value>.create(minimumCapacity: 1) { _ in value },
+            LockStorage<Value>.create(minimumCapacity: count) { _ in
+                LockHeader(value: value, lockCount: count)
+            },
             to: LockStorage<Value>.self
         )
-        storage.withUnsafeMutablePointerToElements { fk_lock_init($0) }
+        storage.withUnsafeMutablePointerToElements { locks in
+            for index in 0..<count {
+                checkLockResult(fk_lock_init(locks + index), "init")
+            }
+        }
     }
 
     /// Runs `body` with exclusive access to the value.
     ///
     /// `body` must not run user code (a closure, an observer, a deinit of a user value) nor take
-    /// this lock again: release what you take out after `withLock` returns.
+    /// this lock again: release what you take out after `withLock` returns. It may take or release
+    /// a gate without waiting (``tryHoldGate(_:)``, ``releaseGate(_:)``).
     @inlinable @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeMutablePointers { value, lock in
+        try storage.withUnsafeMutablePointers { header, lock in
             checkLockResult(fk_lock_lock(lock), "lock")
             defer { checkLockResult(fk_lock_unlock(lock), "unlock") }
-            return try body(&value.pointee)
+            return try body(&header.pointee.value)
         }
     }
 
@@ -53,7 +63,47 @@ import FlowKernelShims
     /// that it copies only what it reads.
     @inlinable
     package func withSoleWriterAccess<Result>(_ body: (UnsafePointer<Value>) -> Result) -> Result {
-        storage.withUnsafeMutablePointerToHeader { body(UnsafePointer($0)) }
+        storage.withUnsafeMutablePointerToHeader { header in
+            withUnsafePointer(to: &header.pointee.value) { body($0) }
+        }
+    }
+
+    /// Takes gate number `gate` (from 1), waiting for its owner if another thread holds it.
+    ///
+    /// Never call it under the value's lock: the owner may need that lock to finish.
+    @inlinable
+    package func holdGate(_ gate: Int = 1) {
+        storage.withUnsafeMutablePointerToElements { locks in
+            checkLockResult(fk_lock_lock(locks + gate), "lock a gate")
+        }
+    }
+
+    /// Takes gate number `gate` if no thread holds it; never waits, so it may be called under the
+    /// value's lock.
+    @inlinable
+    package func tryHoldGate(_ gate: Int = 1) -> Bool {
+        storage.withUnsafeMutablePointerToElements { locks in
+            let result = fk_lock_trylock(locks + gate)
+            if result == EBUSY { return false }
+            checkLockResult(result, "try a gate")
+            return true
+        }
+    }
+
+    /// Releases gate number `gate`, which the calling thread holds; never waits.
+    @inlinable
+    package func releaseGate(_ gate: Int = 1) {
+        storage.withUnsafeMutablePointerToElements { locks in
+            checkLockResult(fk_lock_unlock(locks + gate), "unlock a gate")
+        }
+    }
+
+    /// Waits until no thread holds gate number `gate` (takes it and releases it at once). Never
+    /// call it under the value's lock.
+    @inlinable
+    package func passGate(_ gate: Int = 1) {
+        holdGate(gate)
+        releaseGate(gate)
     }
 }
 
@@ -61,11 +111,26 @@ import FlowKernelShims
 /// sole writer (`withSoleWriterAccess`).
 extension Locked: @unchecked Sendable where Value: Sendable {}
 
-/// The one allocation of a ``Locked``: the value as the header, the lock word as the element.
-@usableFromInline package final class LockStorage<Value>: ManagedBuffer<Value, fk_lock> {
+/// The header of a ``Locked``'s allocation: the value, and how many locks follow it.
+@frozen
+@usableFromInline package struct LockHeader<Value> {
+    @usableFromInline var value: Value
+    @usableFromInline let lockCount: Int
+
+    @inlinable
+    init(value: Value, lockCount: Int) {
+        self.value = value
+        self.lockCount = lockCount
+    }
+}
+
+/// The one allocation of a ``Locked``: the value as the header, then the lock and the gates.
+@usableFromInline package final class LockStorage<Value>: ManagedBuffer<LockHeader<Value>, fk_lock> {
     deinit {
-        withUnsafeMutablePointerToElements { lock in
-            checkLockResult(fk_lock_destroy(lock), "destroy")
+        withUnsafeMutablePointers { header, locks in
+            for index in 0..<header.pointee.lockCount {
+                checkLockResult(fk_lock_destroy(locks + index), "destroy")
+            }
         }
     }
 }
@@ -78,8 +143,16 @@ package func checkLockResult(_ result: Int32, _ call: StaticString) {
     }
 }
 
+/// Stops the process with a message naming the failed call and its error, in every build
+/// (`fatalError` prints its message in release builds too; a precondition would not).
 @usableFromInline @inline(never)
 package func lockFailure(_ result: Int32, _ call: StaticString) -> Never {
-    preconditionFailure(
-        "\(call) failed with error \(result): a lock was misused (taken twice on one thread?)")
+    let meaning: String
+    switch result {
+    case EDEADLK: meaning = "the calling thread holds this lock already"
+    case EPERM: meaning = "the calling thread does not hold this lock"
+    case EBUSY: meaning = "the lock is held"
+    default: meaning = "error \(result)"
+    }
+    fatalError("FlowKernel: \(call) failed: \(meaning). This is a bug of the library; please report it.")
 }

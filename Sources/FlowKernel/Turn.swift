@@ -1,92 +1,110 @@
-import Dispatch
 import FlowKernelShims
 
-/// The serial drainer of one source (a channel, a dispatcher, a store): who applies work now, what
-/// waits for it, and who goes next. Lives in the owner's ``Locked`` state; driven by
-/// ``Locked/serialize(mayWait:arrive:prepare:perform:)``.
+/// The serial drainer of one source (a channel, a dispatcher, a store): who applies work now, who
+/// waits for it, what is queued and what is deferred. Lives in the owner's ``Locked`` state (created
+/// with `gates: 1`: gate 1 is the turn's); driven by ``Locked/serialize(mayWait:arrive:prepare:perform:)``,
+/// the one drain loop of every module. docs/threading.md states each rule with the test that holds
+/// it.
 ///
-/// The protocol, written once for every module:
-/// - The first caller takes the turn and applies its own work, then every work item queued during
-///   its turn, then passes the turn on. No lock is held while it runs user code.
-/// - A caller that finds the turn taken while it runs inside a turn itself (a reentrant call from
-///   an observer, a mutation, a reducer, of this source or of any other, on any thread) queues its
-///   work and returns at once; the holder applies it before passing the turn on. Such a caller
-///   never waits, so no wait can close a cycle: two sources whose observers call into each other
-///   from two threads cannot deadlock.
-/// - A caller that finds the turn taken while it runs inside no turn (a main thread dispatching now
-///   and then, a background loop) waits in line, first come first served; the holder hands the
-///   turn to the first in line when its own turn is over. The waiter then applies its own work and
-///   what is queued during its turn.
+/// The holder of the turn also holds the turn's gate, an owner-recording lock, for as long as its
+/// turn lasts. A caller:
+/// - **inside no turn** (a main thread dispatching now and then, a background loop) waits on the
+///   gate, so the system knows whom it waits for (and on Apple platforms lends it its priority),
+///   then takes the turn and applies its own work, then every work item queued during its turn;
+/// - **inside a turn of this source on the same thread** (an observer, a mutation, a reducer calling
+///   back) queues its work and returns at once; the holder applies it before passing the turn on,
+///   first in first out;
+/// - **inside a turn of another source, finding this one free**, takes it (nested) and applies its
+///   work at once;
+/// - **inside a turn of another source, finding this one held by another thread**, neither waits
+///   (a wait from inside a turn could close a cycle) nor hands its work to the holder (the holder
+///   would then apply another thread's stream): its work is deferred, and the calling thread applies
+///   it itself, waiting in line then, right after it leaves its outermost turn and before its
+///   outermost call returns.
 ///
-/// So a call returns after its own work, the work it causes reentrantly, and the work other threads
-/// queued reentrantly during its turn: never another thread's stream, since a thread that
-/// dispatches in a loop from outside any turn waits in line behind the others (bounded caller
-/// work). And the queue only holds reentrant work, so a producer that outruns the drain waits
-/// instead of growing it (bounded queues). Once every call has returned, every work item has been
-/// applied: a holder passes the turn on only with an empty queue.
+/// So a call returns after its own work and the work it causes: never another thread's stream,
+/// whether that stream arrives directly or forwarded through other sources' observers (bounded
+/// caller work). Only reentrant work of the holder's own thread is queued (and a subscription's
+/// replay, one item), so queues stay bounded. No wait can close a cycle: only threads inside no
+/// turn wait. Once every call has returned, every work item has been applied: a holder passes the
+/// turn on only with an empty queue, and deferred work is applied before the outermost call
+/// returns.
 ///
-/// Whether a thread runs inside a turn is a thread-local count (`fk_delivery_depth`), read only on
-/// the contended path and changed once per turn.
+/// The gate is the platform's lock, which is not fair: a thread that releases the turn and asks for
+/// it again at once may get it before a waiter wakes. That keeps contended callers from paying a
+/// sleep and a wake-up each (a convoy); a waiter still gets the turn within a few of the holder's
+/// turns (docs/threading.md, measured in docs/benchmarks.md).
 @frozen
 @usableFromInline package struct Turn<Work> {
-    /// Work queued by reentrant callers, applied by the holder before it passes the turn on.
+    /// Work waiting for a holder, first in first out.
     @usableFromInline var queue = FIFO<Work>()
-    /// Callers outside any turn waiting for theirs, first come first served.
-    @usableFromInline var waiters = FIFO<TurnWaiter>()
-    /// Whether a caller holds the turn (or, for an owner that applies work on an executor, a
-    /// drain is scheduled).
-    @usableFromInline package var isTaken = false
+    /// For each item of `queue`, in the same order: 0 for the holder's work (reentrant work of the
+    /// holder's thread, a replay, an executor's work), which whoever holds the turn applies; or the
+    /// ticket of deferred work, which the thread that deferred it comes back to apply unless a
+    /// holder whose own work arrived later reaches it first.
+    @usableFromInline var tickets = FIFO<UInt64>()
+    /// How many items of `queue` are the holder's work (ticket 0).
+    @usableFromInline var holdersWork = 0
+    /// The ticket of the next deferred item; tickets ascend, so a holder recognizes what arrived
+    /// after its own work.
+    @usableFromInline var nextTicket: UInt64 = 1
+    /// The thread that holds the turn (``currentThreadIdentity()``), 0 when the turn is free, or
+    /// ``Turn/scheduledDrain`` while an executor's drain is scheduled or running.
+    @usableFromInline package var holder: UInt = 0
 
     /// Creates an idle turn.
     @inlinable
     package init() {}
 
+    /// The holder of a turn whose owner drains on an executor (``Locked/enqueueForDrain(_:if:)``).
+    @inlinable
+    package static var scheduledDrain: UInt { UInt.max }
+
+    /// Whether a caller holds the turn (or an executor's drain is scheduled).
+    @inlinable
+    package var isTaken: Bool { holder != 0 }
+
     /// The number of work items queued, for tests and diagnostics.
     @usableFromInline package var queuedCount: Int { queue.count }
 
-    /// Takes the turn if it is free; for owners that drain on an executor.
+    /// Queues work that whoever holds the turn applies.
     @inlinable
-    package mutating func take() -> Bool {
-        if isTaken { return false }
-        isTaken = true
-        return true
-    }
-
-    /// Queues `work` for the holder.
-    @inlinable
-    package mutating func enqueue(_ work: Work) {
+    mutating func appendHoldersWork(_ work: Work) {
         queue.append(work)
+        tickets.append(0)
+        holdersWork += 1
     }
 
-    /// The next queued work item; `nil` releases the turn (or hands it to the first waiter, whom
-    /// `handOff` receives and the caller must wake after leaving the lock).
+    /// Queues deferred work and returns its ticket.
+    @inlinable
+    mutating func appendDeferred(_ work: Work) -> UInt64 {
+        let ticket = nextTicket
+        nextTicket += 1
+        queue.append(work)
+        tickets.append(ticket)
+        return ticket
+    }
+
+    /// The next item for a holder whose obligation covers the tickets below `stop` and the holder's
+    /// work: `nil` when nothing is queued, or only deferred work that arrived after the holder's
+    /// own (its threads come back for it).
     @inlinable @inline(__always)
-    package mutating func next(handOff: inout TurnWaiter?) -> Work? {
-        // The common case, inline: nothing queued, nobody waiting.
-        if queue.isEmpty && waiters.isEmpty {
-            isTaken = false
+    mutating func next(before stop: UInt64) -> Work? {
+        guard let ticket = tickets.first else { return nil }
+        if ticket == 0 {
+            holdersWork -= 1
+        } else if ticket >= stop && holdersWork == 0 {
             return nil
         }
-        return nextQueued(handOff: &handOff)
-    }
-
-    /// ``next(handOff:)`` when something is queued or someone waits.
-    @inlinable
-    mutating func nextQueued(handOff: inout TurnWaiter?) -> Work? {
-        if let work = queue.popFirst() {
-            return work
-        }
-        if let waiter = waiters.popFirst() {
-            handOff = waiter
-        } else {
-            isTaken = false
-        }
-        return nil
+        _ = tickets.popFirst()
+        return queue.popFirst()
     }
 
     /// Empties the queue, for an owner that closes; release the result after the lock.
     @usableFromInline package mutating func removeAll() -> [Work] {
-        queue.removeAll()
+        _ = tickets.removeAll()
+        holdersWork = 0
+        return queue.removeAll()
     }
 
     /// Whether the calling thread runs inside a turn (of any source).
@@ -94,42 +112,21 @@ import FlowKernelShims
     package static var isInsideATurn: Bool {
         fk_delivery_depth_get() > 0
     }
+}
 
-    /// Marks the calling thread as running inside a turn until ``leave()``.
-    @inlinable
-    package static func enter() {
-        fk_delivery_depth_add(1)
-    }
+/// Work that ``Locked/serialize(mayWait:arrive:prepare:perform:)`` deferred: queued in order, to be
+/// applied by the calling thread once it leaves its outermost turn (``Locked/resume(_:prepare:perform:)``).
+@frozen
+@usableFromInline package struct Deferral: Sendable {
+    @usableFromInline let ticket: UInt64
 
-    /// Ends a mark of ``enter()``.
     @inlinable
-    package static func leave() {
-        fk_delivery_depth_add(-1)
+    init(ticket: UInt64) {
+        self.ticket = ticket
     }
 }
 
 extension Turn: Sendable where Work: Sendable {}
-
-/// A caller waiting for its turn; the holder that hands the turn over signals it.
-@usableFromInline package final class TurnWaiter: Sendable {
-    @usableFromInline let semaphore = DispatchSemaphore(value: 0)
-
-    /// Creates a waiter whose turn has not come.
-    @inlinable
-    package init() {}
-
-    /// Blocks until the turn is handed over.
-    @inlinable
-    package func wait() {
-        semaphore.wait()
-    }
-
-    /// Hands the turn over; call it after leaving the lock.
-    @inlinable
-    package func wake() {
-        semaphore.signal()
-    }
-}
 
 /// An owner's locked state that holds a ``Turn``.
 @usableFromInline package protocol TurnHolding {
@@ -143,108 +140,215 @@ extension Turn: Sendable where Work: Sendable {}
 @usableFromInline package enum Arrival<Work, Prepared> {
     /// Nothing (the owner refused the work, or it was queued for the holder).
     case done
-    /// The caller took the turn; `Prepared` was made in the same critical section.
-    case run(Work, Prepared)
-    /// The caller waits for the turn, then prepares and applies `Work`.
-    case wait(Work, TurnWaiter)
+    /// The caller took the turn; `Prepared` was made in the same critical section. The caller's
+    /// obligation covers the deferred work with tickets below `stop`.
+    case run(Work, Prepared, stop: UInt64)
+    /// Another thread holds the turn and the caller runs inside a turn: the work is queued, and the
+    /// caller applies it after its outermost turn.
+    case deferred(Deferral)
 }
 
 extension Locked where Value: TurnHolding {
-    /// Applies one work item in turn, as described at ``Turn``: the one drain loop of every module.
+    /// Applies one work item in turn, as described at ``Turn``.
+    ///
+    /// Returns a ``Deferral`` when the work was deferred: the caller must then pass, to
+    /// ``Turn/deferUntilOutermostTurnEnds(_:)``, a closure that calls ``resume(_:prepare:perform:)``
+    /// with it (a closure made only on that path, so that the common path allocates nothing).
     ///
     /// - Parameters:
-    ///   - mayWait: Whether a caller outside any turn may wait for the turn. Pass `false` for work
-    ///     that must never block its caller (a subscription's replay); it is queued instead.
+    ///   - mayWait: Whether a caller inside no turn may wait for the turn (and a caller inside a
+    ///     turn defer its work). Pass `false` for a single item that must never block its caller
+    ///     (a subscription's replay): it is queued for the holder instead, and never deferred.
     ///   - arrive: Under the lock, once: makes the caller's work item (recording what must be
     ///     recorded at arrival), or returns `nil` to do nothing.
     ///   - prepare: Under the lock, as each work item starts: takes what applying it needs, such
     ///     as a snapshot of the observers. Kept alive until after the next lock round-trip.
     ///   - perform: With no lock held: applies a work item. It may call any source, this one
-    ///     included (such calls are queued behind it).
+    ///     included.
     @inlinable @inline(__always)
     package func serialize<Prepared>(
         mayWait: Bool,
         arrive: (inout Value) -> Value.Work?,
         prepare: (inout Value, Value.Work) -> Prepared,
         perform: (Value.Work, inout Prepared) -> Void
-    ) {
-        let arrival: Arrival<Value.Work, Prepared> = withLock { value in
-            guard let work = arrive(&value) else { return .done }
-            if !value.turn.isTaken {
-                value.turn.isTaken = true
-                return .run(work, prepare(&value, work))
+    ) -> Deferral? {
+        if mayWait && !Turn<Value.Work>.isInsideATurn {
+            // Inside no turn: wait for the holder on the gate, then take the turn.
+            holdGate()
+            let taken: (work: Value.Work, prepared: Prepared, stop: UInt64)? = withLock { value in
+                let own = arrive(&value)
+                let stop = value.turn.nextTicket
+                if _slowPath(!value.turn.queue.isEmpty) {
+                    // Queued before this caller took the turn: applied first, in order.
+                    if let own { value.turn.appendHoldersWork(own) }
+                    return value.takeTurn(before: stop, prepare: prepare, gates: self)
+                }
+                guard let own else {
+                    releaseGate()
+                    return nil
+                }
+                value.turn.holder = currentThreadIdentity()
+                return (own, prepare(&value, own), stop)
             }
-            if mayWait && !Turn<Value.Work>.isInsideATurn {
-                let waiter = TurnWaiter()
-                value.turn.waiters.append(waiter)
-                return .wait(work, waiter)
-            }
-            value.turn.enqueue(work)
-            return .done
+            guard var taken else { return nil }
+            run(&taken.work, &taken.prepared, stop: taken.stop, prepare: prepare, perform: perform)
+            return nil
         }
-        // One call of `run`, so that inlining it (and the closures into it) copies it once. The
-        // work and what was prepared for it are handed over in place (inout), never copied:
-        // `prepared` may hold the only reference to state moved out for in-place mutation.
-        var work: Value.Work
-        var prepared: Prepared
-        switch consume arrival {
-        case .done:
-            return
-        case .run(let taken, let madeReady):
-            work = taken
-            prepared = madeReady
-        case .wait(let queued, let waiter):
-            waiter.wait()
-            work = queued
-            prepared = withLock { prepare(&$0, queued) }
-        }
-        run(&work, &prepared, prepare: prepare, perform: perform)
+        return arriveWithoutWaiting(mayDefer: mayWait, arrive: arrive, prepare: prepare, perform: perform)
     }
 
-    /// Applies the queued work of a turn the caller took with ``Turn/take()`` (an owner that
-    /// drains on an executor), then passes the turn on.
+    /// ``serialize(mayWait:arrive:prepare:perform:)`` for a caller inside a turn, or one that must
+    /// not wait.
     @inlinable
-    package func drainTakenTurn<Prepared>(
+    func arriveWithoutWaiting<Prepared>(
+        mayDefer: Bool,
+        arrive: (inout Value) -> Value.Work?,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) -> Deferral? {
+        let me = currentThreadIdentity()
+        let isInsideATurn = Turn<Value.Work>.isInsideATurn
+        let arrival: Arrival<Value.Work, Prepared> = withLock { value in
+            guard let work = arrive(&value) else { return .done }
+            if value.turn.holder == me {
+                // Reentrant on the holder's thread: first in first out, after the current item.
+                value.turn.appendHoldersWork(work)
+                return .done
+            }
+            if value.turn.holder == 0 && tryHoldGate() {
+                let stop = value.turn.nextTicket
+                if value.turn.queue.isEmpty {
+                    value.turn.holder = me
+                    return .run(work, prepare(&value, work), stop: stop)
+                }
+                value.turn.appendHoldersWork(work)
+                guard let taken = value.takeTurn(before: stop, prepare: prepare, gates: self) else {
+                    return .done
+                }
+                return .run(taken.work, taken.prepared, stop: stop)
+            }
+            if mayDefer && isInsideATurn {
+                return .deferred(Deferral(ticket: value.turn.appendDeferred(work)))
+            }
+            // A replay (one item that must neither wait nor be deferred), or work that found the
+            // gate taken by a caller that has not marked the turn yet: whoever holds the turn
+            // applies it before passing the turn on.
+            value.turn.appendHoldersWork(work)
+            return .done
+        }
+        switch consume arrival {
+        case .done:
+            return nil
+        case .run(var work, var prepared, let stop):
+            run(&work, &prepared, stop: stop, prepare: prepare, perform: perform)
+            return nil
+        case .deferred(let deferral):
+            return deferral
+        }
+    }
+
+    /// Applies work that ``serialize(mayWait:arrive:prepare:perform:)`` deferred, as a caller inside
+    /// no turn (waiting for the turn if need be), with whatever was queued before it: called from
+    /// the closure given to ``Turn/deferUntilOutermostTurnEnds(_:)``. Does nothing more if a holder
+    /// applied it meanwhile.
+    @inlinable
+    package func resume<Prepared>(
+        _ deferral: Deferral,
         prepare: (inout Value, Value.Work) -> Prepared,
         perform: (Value.Work, inout Prepared) -> Void
     ) {
-        var handOff: TurnWaiter?
-        let first: (work: Value.Work, prepared: Prepared)? = withLock { value in
-            guard let work = value.turn.next(handOff: &handOff) else { return nil }
-            return (work, prepare(&value, work))
+        holdGate()
+        let stop = deferral.ticket + 1
+        let taken = withLock { value in
+            value.takeTurn(before: stop, prepare: prepare, gates: self)
         }
-        guard var first else {
-            handOff?.wake()
-            return
-        }
-        run(&first.work, &first.prepared, prepare: prepare, perform: perform)
+        guard var taken else { return }
+        run(&taken.work, &taken.prepared, stop: stop, prepare: prepare, perform: perform)
     }
 
-    /// The loop of a turn holder: applies `work`, then each queued item, then passes the turn on.
-    /// Each item replaces the previous one in place; the caller releases the last one.
+    /// The loop of a turn holder: applies `work`, then each queued item its obligation covers (see
+    /// ``Turn/next(before:)``), then passes the turn on (releasing the gate under the same lock that
+    /// frees the turn, so that no caller can find the turn free and its gate held by a holder on its
+    /// way out). Each item replaces the previous one in place; the caller releases the last one.
     @inlinable @inline(__always)
     func run<Prepared>(
         _ work: inout Value.Work,
         _ prepared: inout Prepared,
+        stop: UInt64,
         prepare: (inout Value, Value.Work) -> Prepared,
         perform: (Value.Work, inout Prepared) -> Void
     ) {
         Turn<Value.Work>.enter()
         while true {
             perform(work, &prepared)
-            var handOff: TurnWaiter?
             let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
-                guard let work = value.turn.next(handOff: &handOff) else { return nil }
-                return (work, prepare(&value, work))
+                if let work = value.turn.next(before: stop) {
+                    return (work, prepare(&value, work))
+                }
+                value.turn.holder = 0
+                releaseGate()
+                return nil
             }
             // Assigned only now, after the lock: the previous `prepared` (a snapshot read in
             // place) is released after this round-trip, and outside it.
             guard let next else {
                 Turn<Value.Work>.leave()
-                handOff?.wake()
                 return
             }
             (work, prepared) = next
         }
+    }
+
+    /// Queues `work` for an owner that applies its work on an executor; returns whether the caller
+    /// must schedule a drain (``drainScheduled(prepare:perform:)``) on the executor. Never waits.
+    @inlinable
+    package func enqueueForDrain(_ work: Value.Work, if accept: (inout Value) -> Bool) -> Bool {
+        withLock { value in
+            guard accept(&value) else { return false }
+            value.turn.appendHoldersWork(work)
+            if value.turn.holder != 0 { return false }
+            value.turn.holder = Turn<Value.Work>.scheduledDrain
+            return true
+        }
+    }
+
+    /// Applies the queued work on the executor, after ``enqueueForDrain(_:if:)`` asked for a drain,
+    /// then frees the turn.
+    @inlinable
+    package func drainScheduled<Prepared>(
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) {
+        Turn<Value.Work>.enter()
+        while true {
+            let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
+                if let work = value.turn.next(before: .max) {
+                    return (work, prepare(&value, work))
+                }
+                value.turn.holder = 0
+                return nil
+            }
+            guard var next else { break }
+            perform(next.work, &next.prepared)
+        }
+        Turn<Value.Work>.leave()
+    }
+}
+
+extension TurnHolding {
+    /// Under the lock, for a caller that holds the gate: takes the turn with the first queued item
+    /// its obligation covers, or releases the gate and returns `nil` if there is none.
+    @inlinable
+    mutating func takeTurn<Prepared>(
+        before stop: UInt64,
+        prepare: (inout Self, Work) -> Prepared,
+        gates: Locked<Self>
+    ) -> (work: Work, prepared: Prepared, stop: UInt64)? {
+        guard let work = turn.next(before: stop) else {
+            gates.releaseGate()
+            return nil
+        }
+        turn.holder = currentThreadIdentity()
+        return (work, prepare(&self, work), stop)
     }
 }

@@ -6,14 +6,19 @@ import FlowKernel
 /// `dispatch(_:)` may be called from any thread; actions are applied in turn (the kernel's drain
 /// protocol, described in docs/threading.md):
 /// - On an idle dispatcher, the action is applied on the calling thread before `dispatch` returns.
-/// - From inside a mutation, a listener or a view's `reflect(change:)` (of this flux or of any
-///   other, on any thread), the action is queued and `dispatch` returns at once; the thread
-///   applying the current action applies it next, first in first out. So such calls never block
-///   and two fluxes calling into each other from two threads cannot deadlock.
-/// - From outside any of those while another thread is applying actions, the caller waits in line
-///   for its turn (first come first served), then applies its action on its own thread. So a
-///   thread never applies another thread's stream of actions, and a thread that dispatches faster
-///   than actions are applied waits instead of growing a queue.
+/// - From inside a mutation, a listener or a view's `reflect(change:)` of this flux, on the thread
+///   applying actions, the action is queued and `dispatch` returns at once; it is applied right
+///   after the current one, first in first out.
+/// - From inside a mutation, a listener or a view of another flux (or any source of this package)
+///   while another thread is applying this dispatcher's actions, `dispatch` returns at once and
+///   the calling thread applies the action itself, right after it leaves its outermost such call
+///   (waiting for its turn then). So such calls never block, two fluxes calling into each other
+///   from two threads cannot deadlock, and no thread applies a stream forwarded by another.
+/// - From outside any of those while another thread is applying actions, the caller waits for the
+///   other thread's turn to end, on a lock that records its owner (so the system knows whom it waits
+///   for), then applies its action on its own thread. So a thread never applies another thread's
+///   stream of actions, and a thread that dispatches faster than actions are applied waits instead
+///   of growing a queue.
 ///
 /// Once every `dispatch` call on every thread has returned, every action has been applied. No lock
 /// is held while a mutation or a callback runs.
@@ -50,7 +55,7 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
 
     @inlinable
     init(apply: @escaping @Sendable (Action) -> Void) {
-        let storage = Locked(Storage(apply: apply))
+        let storage = Locked(Storage(apply: apply), gates: 1)
         self.storage = storage
         removal = { id in
             let removed = storage.withLock { $0.listeners.remove(id: id) }
@@ -65,22 +70,43 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     /// right after the current one.
     @inlinable
     public func dispatch(_ action: Action) {
-        storage.serialize(
+        let deferred = storage.serialize(
             mayWait: true,
             arrive: { _ in action },
-            prepare: { storage, _ in
-                // No snapshot (no retain) when no callback is registered, the common case.
-                DispatchTurn(
-                    apply: storage.apply,
-                    listeners: storage.listeners.count == 0 ? nil : storage.listeners.entries)
-            },
-            perform: { action, turn in
-                turn.apply?(action)
-                if let listeners = turn.listeners {
-                    notify(listeners, action)
-                }
-            }
+            prepare: Self.prepare,
+            perform: Self.perform
         )
+        if let deferred {
+            dispatchLater(deferred)
+        }
+    }
+
+    /// Takes what applying an action needs, under the lock.
+    @inlinable
+    static func prepare(_ storage: inout Storage, _ action: Action) -> DispatchTurn<Action> {
+        // No snapshot (no retain) when no callback is registered, the common case.
+        DispatchTurn(
+            apply: storage.apply,
+            listeners: storage.listeners.count == 0 ? nil : storage.listeners.entries)
+    }
+
+    /// Applies an action to the store, then tells the callbacks; no lock is held.
+    @inlinable
+    static func perform(_ action: Action, _ turn: inout DispatchTurn<Action>) {
+        turn.apply?(action)
+        if let listeners = turn.listeners {
+            notify(listeners, action)
+        }
+    }
+
+    /// Applies an action that another thread's turn kept from being applied now (queued in order),
+    /// once the calling thread leaves its outermost turn (the kernel's rule for forwarded work,
+    /// docs/threading.md).
+    @usableFromInline @inline(never)
+    func dispatchLater(_ deferral: Deferral) {
+        Turn<Action>.deferUntilOutermostTurnEnds { [storage] in
+            storage.resume(deferral, prepare: Self.prepare, perform: Self.perform)
+        }
     }
 
     /// Stops applying actions to the store: called by the store's deinit. The closure that applied

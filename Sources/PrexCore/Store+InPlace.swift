@@ -1,4 +1,3 @@
-import Dispatch
 import FlowKernel
 
 // The in-place path of `Flux(mutatingInPlace:mutation:)`. While a mutation runs, the state is moved
@@ -32,6 +31,9 @@ extension Store {
         // Moved, never copied, both ways: the state and the placeholder trade places through the
         // placeholder's slot, so that no reference to the state's storage is left behind.
         var taken: State? = nil
+        // The store's gate is held while the state is moved out: readers on other threads wait on
+        // it, so the system knows they wait for this thread.
+        storage.holdGate()
         storage.withLock { storage in
             swap(&storage.state, &storage.placeholder!)
             swap(&taken, &storage.placeholder)
@@ -42,22 +44,13 @@ extension Store {
         mutate(&state)
         ReducingThreads.leave()
         taken = consume state
-        let (listeners, waiters, new) = storage.withLock { storage in
+        let (listeners, new) = storage.withLock { storage in
             swap(&taken, &storage.placeholder)
             swap(&storage.state, &storage.placeholder!)
             storage.isMutatingInPlace = false
-            var waiters: [DispatchSemaphore]?
-            if !storage.waiters.isEmpty {
-                waiters = []
-                swap(&waiters!, &storage.waiters)
-            }
-            return (storage.listeners.entries, waiters, storage.state)
+            return (storage.listeners.entries, storage.state)
         }
-        if let waiters {
-            for waiter in waiters {
-                waiter.signal()
-            }
-        }
+        storage.releaseGate()
         if !listeners.isEmpty {
             notify(listeners, StateChange(new: new, old: nil))
         }
@@ -72,18 +65,15 @@ extension Store {
     @inlinable
     func read<Result>(_ body: (inout Storage) -> Result) -> Result {
         while true {
-            var waiter: DispatchSemaphore?
             let result: Result? = storage.withLock { storage in
                 if storage.isMutatingInPlace && !ReducingThreads.isInsideAReducer {
-                    let semaphore = DispatchSemaphore(value: 0)
-                    storage.waiters.append(semaphore)
-                    waiter = semaphore
                     return nil
                 }
                 return body(&storage)
             }
-            guard let waiter else { return result! }
-            waiter.wait()
+            if let result { return result }
+            // The mutating thread holds the gate until it has put the state back.
+            storage.passGate()
         }
     }
 }

@@ -22,10 +22,9 @@ public final class Store<State: PrexCore.State>: Sendable {
         @usableFromInline var placeholder: State?
         /// Whether `placeholder` is set: the store mutates in place.
         @usableFromInline var mutatesInPlace = false
-        /// Whether a mutation has the state moved out right now; readers on other threads wait.
+        /// Whether a mutation has the state moved out right now; readers on other threads wait on
+        /// the store's gate, which the mutating thread holds meanwhile.
         @usableFromInline var isMutatingInPlace = false
-        /// Readers waiting for the mutation under way, woken when it has published its state.
-        @usableFromInline var waiters: [DispatchSemaphore] = []
 
         @usableFromInline
         init(state: State) {
@@ -48,7 +47,7 @@ public final class Store<State: PrexCore.State>: Sendable {
     /// hold it (see `Flux.init(state:mutation:)`).
     @inlinable
     static func makeStorage(state: State) -> Locked<Storage> {
-        Locked(Storage(state: state))
+        Locked(Storage(state: state), gates: 1)
     }
 
     @inlinable

@@ -54,7 +54,7 @@ public final class Store: Sendable {
     ///   ``StoreAction``, after the typed reducers; `nil` to use typed reducers alone
     ///   (``register(_:for:reducer:)``).
     public init(mainReducer: MainReducer? = nil) {
-        core = Locked(StoreCore())
+        core = Locked(StoreCore(), gates: StoreCore.gates)
         self.mainReducer = mainReducer
     }
 
@@ -62,10 +62,13 @@ public final class Store: Sendable {
     /// resulting state is announced with it.
     ///
     /// On an idle store the action is applied and announced before this returns, on the calling
-    /// thread. From a reducer, an observer or a middleware while the store is busy, it is queued
-    /// and this returns at once; the thread applying actions applies it next. From outside those
-    /// while another thread applies actions, this waits for its turn (never from inside a
-    /// delivery, so it cannot deadlock), then applies the action on the calling thread.
+    /// thread. From a reducer, an observer or a middleware of this store on the thread applying its
+    /// actions, it is queued and this returns at once; that thread applies it next. From inside a
+    /// delivery of another store (or any source of this package) while another thread applies this
+    /// store's actions, this returns at once and the calling thread applies the action itself once
+    /// it leaves its outermost delivery. From outside any delivery while another thread applies
+    /// actions, this waits for that thread's turn on a lock that records its owner (never from
+    /// inside a delivery, so it cannot deadlock), then applies the action on the calling thread.
     ///
     /// - Parameter action: The action to apply.
     public func dispatch(action: any ActionType) {

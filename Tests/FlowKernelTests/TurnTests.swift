@@ -31,7 +31,7 @@ final class Source: Sendable {
         var applied = 0
     }
 
-    let state = Locked(State())
+    let state = Locked(State(), gates: 1)
 
     func send(
         mayWait: Bool = true,
@@ -39,15 +39,26 @@ final class Source: Sendable {
         _ body: @escaping @Sendable (_ appliedOn: UInt) -> Void = { _ in }
     ) {
         let item = Item(producer: currentThreadIdentity(), payload: payload, body: body)
-        state.serialize(
+        let deferred = state.serialize(
             mayWait: mayWait,
             arrive: { _ in item },
-            prepare: { state, _ in
-                state.applied += 1
-                return state.turn.queuedCount
-            },
-            perform: { item, _ in item.body(currentThreadIdentity()) }
+            prepare: Self.prepare,
+            perform: Self.perform
         )
+        if let deferred {
+            Turn<Item>.deferUntilOutermostTurnEnds { [state] in
+                state.resume(deferred, prepare: Self.prepare, perform: Self.perform)
+            }
+        }
+    }
+
+    static func prepare(_ state: inout State, _ item: Item) -> Int {
+        state.applied += 1
+        return state.turn.queuedCount
+    }
+
+    static func perform(_ item: Item, _ queued: inout Int) {
+        item.body(currentThreadIdentity())
     }
 
     var applied: Int { state.withLock { $0.applied } }

@@ -1,9 +1,10 @@
-// The few POSIX and C11 primitives the kernel needs, written once for every platform.
+// The few primitives the kernel needs, written once for every platform.
 //
-// Everything here exists with the same spelling on Apple platforms, Linux and other POSIX systems
-// (<pthread.h>, clang's __atomic builtins, C11 _Thread_local), so the Swift side needs no
-// platform conditional and no `Synchronization` import. The functions are `static inline`: Swift
-// imports them through clang and inlines them like its own code.
+// The lock is the platform's own (fk_lock.h, the package's one platform conditional). Everything
+// else here exists with the same spelling on Apple platforms, Linux and other POSIX systems
+// (<pthread.h>, clang's __atomic builtins, C11 _Thread_local), so the Swift side needs no platform
+// conditional and no `Synchronization` import. The functions are `static inline`: Swift imports
+// them through clang and inlines them like its own code.
 #pragma once
 
 #include <errno.h>
@@ -11,53 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/// The lock of the Swift `Locked`: one word, taken and released with one atomic instruction each
-/// when uncontended. The word is 0 when the lock is free; otherwise the owner's thread mark
-/// (`fk_lock_self`), with bit 0 set when a thread may be sleeping on it. A thread that finds it
-/// taken spins briefly, then sleeps on a pthread condition variable of a small shared table (see
-/// FlowKernelShims.c), which its owner's unlock broadcasts when bit 0 is set. Every wait goes
-/// through pthread calls and every hand-over through acquire/release atomics, both of which the
-/// thread sanitizer understands.
-///
-/// Taking the lock again on the thread that holds it fails with EDEADLK instead of hanging, and
-/// unlocking from a thread that does not hold it fails with EPERM, in every build.
-typedef struct {
-    uintptr_t word;
-} fk_lock;
-
-/// A thread-local whose address identifies the calling thread: aligned, so bit 0 is free.
-extern _Thread_local intptr_t fk_thread_mark;
-
-static inline uintptr_t fk_lock_self(void) { return (uintptr_t)&fk_thread_mark; }
-
-static inline void fk_lock_init(fk_lock *l) { __atomic_store_n(&l->word, 0, __ATOMIC_RELAXED); }
-
-/// EBUSY if the lock is held (destroying a held lock is a bug), else 0.
-static inline int fk_lock_destroy(fk_lock *l) {
-    return __atomic_load_n(&l->word, __ATOMIC_RELAXED) == 0 ? 0 : EBUSY;
-}
-
-/// The contended paths, in FlowKernelShims.c.
-int fk_lock_wait(fk_lock *l, uintptr_t self);
-int fk_lock_wake(fk_lock *l);
-
-/// Takes the lock; 0, or EDEADLK if the calling thread holds it already, or a pthread error.
-static inline int fk_lock_lock(fk_lock *l) {
-    uintptr_t self = fk_lock_self();
-    uintptr_t expected = 0;
-    if (__atomic_compare_exchange_n(&l->word, &expected, self, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-        return 0;
-    }
-    return fk_lock_wait(l, self);
-}
-
-/// Releases the lock, waking sleepers if any; 0, or EPERM if the calling thread did not hold it.
-static inline int fk_lock_unlock(fk_lock *l) {
-    uintptr_t previous = __atomic_exchange_n(&l->word, 0, __ATOMIC_RELEASE);
-    if ((previous & ~(uintptr_t)1) != fk_lock_self()) return EPERM;
-    if (previous & 1) return fk_lock_wake(l);
-    return 0;
-}
+#include "fk_lock.h"
 
 /// A flag read without a lock: acquire loads, release stores, a sequentially consistent exchange.
 typedef struct {
@@ -126,6 +81,13 @@ extern _Thread_local intptr_t fk_main_queue_answer;
 
 static inline intptr_t fk_main_queue_answer_get(void) { return fk_main_queue_answer; }
 static inline void fk_main_queue_answer_set(intptr_t answer) { fk_main_queue_answer = answer; }
+
+/// The work the calling thread deferred until it leaves its outermost turn (see the Swift
+/// `Turn.deferUntilOutermostTurnEnds`): an unmanaged Swift object, or NULL when there is none.
+extern _Thread_local void *fk_deferred_work;
+
+static inline void *fk_deferred_work_get(void) { return fk_deferred_work; }
+static inline void fk_deferred_work_set(void *work) { fk_deferred_work = work; }
 
 /// An identifier of the calling thread (`pthread_self`, whatever its type on the platform).
 static inline uintptr_t fk_thread_id(void) { return (uintptr_t)pthread_self(); }

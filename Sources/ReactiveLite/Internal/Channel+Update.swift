@@ -11,7 +11,7 @@ extension Channel {
     /// Only replaying channels (a Variable's) are asked, so the unwrap cannot fail.
     @inlinable
     func update(_ change: (inout Value) -> Void) {
-        state.serialize(
+        let deferred = state.serialize(
             mayWait: true,
             arrive: { state in
                 change(&state.current!)
@@ -20,5 +20,8 @@ extension Channel {
             prepare: { state, _ in state.observers.entries },
             perform: { Self.deliver($0, to: $1) }
         )
+        if let deferred {
+            resumeLater(deferred)
+        }
     }
 }

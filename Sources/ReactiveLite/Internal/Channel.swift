@@ -56,7 +56,7 @@ final class Channel<Value: Sendable>: ObserverRemoving {
     /// observers.
     @usableFromInline
     init(replaying current: Value?) {
-        state = Locked(State(current: current))
+        state = Locked(State(current: current), gates: 1)
     }
 
     /// The value a replaying channel stores (a Variable's or a Constant's value).
@@ -76,7 +76,7 @@ final class Channel<Value: Sendable>: ObserverRemoving {
         // The replaced value is swapped out and released after the lock: its deinit is user code,
         // which may read or set this very variable.
         var replaced: Value?
-        state.serialize(
+        let deferred = state.serialize(
             mayWait: true,
             arrive: { state in
                 if storing {
@@ -89,6 +89,23 @@ final class Channel<Value: Sendable>: ObserverRemoving {
             perform: { Self.deliver($0, to: $1) }
         )
         withExtendedLifetime(replaced) {}
+        if let deferred {
+            resumeLater(deferred)
+        }
+    }
+
+    /// Delivers an event that another thread's turn kept from being delivered now (queued in order),
+    /// once the calling thread leaves its outermost turn (the kernel's rule for forwarded work,
+    /// `Turn`).
+    @usableFromInline @inline(never)
+    func resumeLater(_ deferral: Deferral) {
+        Turn<Event>.deferUntilOutermostTurnEnds { [state] in
+            state.resume(
+                deferral,
+                prepare: { state, _ in state.observers.entries },
+                perform: { Self.deliver($0, to: $1) }
+            )
+        }
     }
 
     /// Adds an observer; a replaying channel gives it the current value first (at once when idle,
@@ -96,7 +113,8 @@ final class Channel<Value: Sendable>: ObserverRemoving {
     @inlinable
     func subscribe(_ action: @escaping Action) -> ObserverToken {
         var token: ObserverToken?
-        state.serialize(
+        // Never deferred: a caller that must not wait has its work queued instead.
+        _ = state.serialize(
             mayWait: false,
             arrive: { state in
                 let entry = state.observers.add(ErasedObserver(action), owner: self)

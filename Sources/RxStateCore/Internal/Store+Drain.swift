@@ -1,40 +1,17 @@
-import Dispatch
 import FlowKernel
 import ReactiveLite
 
 // The drainer of a `Store`: how an action is applied in turn, reduced in place and announced.
 extension Store {
-    /// Dispatches `action` starting at intercepting middleware number `stage`, in turn.
-    ///
-    /// On an idle store one lock round-trip takes the turn and moves the state out for the
-    /// reducers; the caller applies its action, then drains what it caused with the kernel's loop,
-    /// which passes the turn on. On a busy store the kernel's `serialize` queues the action or
-    /// waits for the turn, as described at ``dispatch(action:)``.
+    /// Dispatches `action` starting at intercepting middleware number `stage`, in turn (the
+    /// kernel's drain protocol, as described at ``dispatch(action:)``).
     @usableFromInline
     func dispatch(_ action: any ActionType, stage: Int) {
-        let actionType = action.typeIdentifier
-        // Filled under the lock as the action starts; the reducers hold the only reference.
-        var reduction = Reduction()
-        let start = core.withLock { core -> Start in
-            guard core.turn.take() else { return .busy }
-            return core.begin(actionType, stage: stage, into: &reduction) ? .intercept : .reduce
-        }
-        if start == .busy {
-            run(.action(action, stage: stage), mayWait: true)
-            return
-        }
-        Turn<PendingWork>.enter()
-        let delivered =
-            start == .intercept
-            ? intercept(action, stage: stage)
-            : announce(action, actionType, reduction: &reduction)
-        Turn<PendingWork>.leave()
-        drain(reduction: &reduction)
-        // Released after `drain`'s lock round-trip (see ``announce``).
-        withExtendedLifetime(delivered) {}
+        run(.action(action, stage: stage), mayWait: true)
     }
 
-    /// Performs `work` in the store's turn (see ``dispatch(action:)``).
+    /// Performs `work` in the store's turn (see ``dispatch(action:)``). With `mayWait` false (a
+    /// subscription) the work is never deferred: it is queued for the holder if the store is busy.
     @usableFromInline
     func run(_ work: PendingWork, mayWait: Bool) {
         // Each delivered observer list is released after the next lock round-trip (see
@@ -42,27 +19,37 @@ extension Store {
         // and the last one goes after the lock that passed the turn on.
         var delivered: ObserverList<Observer>.Snapshot?
         var reduction = Reduction()
-        core.serialize(
+        let deferred = core.serialize(
             mayWait: mayWait,
             arrive: { _ in work },
-            prepare: { core, work in core.prepare(work, into: &reduction) },
+            prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
             perform: { work, intercepts in
                 delivered = perform(work, intercepts: intercepts, reduction: &reduction)
             }
         )
         withExtendedLifetime(delivered) {}
+        if let deferred {
+            runLater(deferred)
+        }
     }
 
-    /// Applies the work queued during the caller's turn, then passes the turn on.
-    func drain(reduction: inout Reduction) {
-        var delivered: ObserverList<Observer>.Snapshot?
-        core.drainTakenTurn(
-            prepare: { core, work in core.prepare(work, into: &reduction) },
-            perform: { work, intercepts in
-                delivered = perform(work, intercepts: intercepts, reduction: &reduction)
-            }
-        )
-        withExtendedLifetime(delivered) {}
+    /// Applies work that another thread's turn kept from being applied now (queued in order), once
+    /// the calling thread leaves its outermost turn (the kernel's rule for forwarded work,
+    /// docs/threading.md).
+    @inline(never)
+    func runLater(_ deferral: Deferral) {
+        Turn<PendingWork>.deferUntilOutermostTurnEnds { [self] in
+            var delivered: ObserverList<Observer>.Snapshot?
+            var reduction = Reduction()
+            core.resume(
+                deferral,
+                prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
+                perform: { work, intercepts in
+                    delivered = perform(work, intercepts: intercepts, reduction: &reduction)
+                }
+            )
+            withExtendedLifetime(delivered) {}
+        }
     }
 
     /// Applies one work item after ``StoreCore/prepare(_:into:)``.
@@ -86,7 +73,7 @@ extension Store {
     func apply(_ action: any ActionType, stage: Int) -> ObserverList<Observer>.Snapshot? {
         let actionType = action.typeIdentifier
         var reduction = Reduction()
-        let intercepts = core.withLock { $0.begin(actionType, stage: stage, into: &reduction) }
+        let intercepts = core.withLock { $0.begin(actionType, stage: stage, into: &reduction, gates: core) }
         if intercepts {
             return intercept(action, stage: stage)
         }
@@ -114,28 +101,20 @@ extension Store {
         ReducingThreads.leave()
 
         // The previous action is dropped with the tuple, after the lock: its deinit is user code.
-        let (observers, substates, waiters, refusedReads, _) = core.withLock { core in
+        let (observers, substates, refusedReads, _) = core.withLock { core in
             swap(&reduction.substates, &core.substates)
             swap(&reduction.index, &core.index)
             var previousAction: any ActionType = action
             swap(&previousAction, &core.lastAction)
             core.isReducing = false
-            var waiters: [DispatchSemaphore]?
-            if !core.waiters.isEmpty {
-                waiters = core.waiters
-                core.waiters = []
-            }
             let refusedReads = core.refusedReads
             core.refusedReads = 0
-            return (core.observers.entries, core.substates, waiters, refusedReads, previousAction)
+            return (core.observers.entries, core.substates, refusedReads, previousAction)
         }
+        // Readers on other threads wait on this gate while the state is moved out.
+        core.releaseGate(StoreCore.reducingGate)
         if refusedReads > 0 {
             problems = (problems ?? []) + repeatElement(StoreError.readDuringReduction, count: refusedReads)
-        }
-        if let waiters {
-            for waiter in waiters {
-                waiter.signal()
-            }
         }
         if let problems {
             for problem in problems {
@@ -275,7 +254,7 @@ extension Store {
         let insideAReducer = ReducingThreads.isInsideAReducer
         while true {
             var result: Result?
-            var semaphore: DispatchSemaphore?
+            var mustWait = false
             let isRefused = core.withLock { core -> Bool in
                 guard core.isReducing else {
                     result = body(core)
@@ -285,16 +264,15 @@ extension Store {
                     core.refusedReads += 1
                     return true
                 }
-                let waiter = DispatchSemaphore(value: 0)
-                core.waiters.append(waiter)
-                semaphore = waiter
+                mustWait = true
                 return false
             }
             if isRefused {
                 return nil
             }
-            guard let semaphore else { return result }
-            semaphore.wait()
+            guard mustWait else { return result }
+            // The reducing thread holds this gate until it has put the state back.
+            core.passGate(StoreCore.reducingGate)
         }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import FlowKernel
 
 /// Work waiting for the store's drainer, first in first out.
@@ -38,9 +37,10 @@ typealias ObserverEntry = ObserverList<Observer>.Entry
 /// Everything a ``Store`` guards with its one lock.
 ///
 /// One thread at a time holds the store's turn (the kernel's drain protocol, `Turn`): it applies
-/// actions and announces them, with the lock released while user code runs. While a reducer runs, the state has been
-/// moved out (`isReducing`) so that the reducer holds the only reference to it and mutates it in
-/// place; readers on other threads wait for it (`waiters`).
+/// actions and announces them, with the lock released while user code runs. While a reducer runs,
+/// the state has been moved out (`isReducing`) so that the reducer holds the only reference to it
+/// and mutates it in place; readers on other threads wait for it on the reducing gate
+/// (``reducingGate``), which the reducing thread holds meanwhile.
 @usableFromInline
 struct StoreCore: TurnHolding, Sendable {
     @usableFromInline var substates: [any SubstateType] = []
@@ -57,7 +57,6 @@ struct StoreCore: TurnHolding, Sendable {
     /// Reads refused while reducing (from a reducer, of this store or of another one); reported as
     /// `readDuringReduction` once the action is applied, not from inside the reducer.
     @usableFromInline var refusedReads = 0
-    @usableFromInline var waiters: [DispatchSemaphore] = []
 
     @usableFromInline var observers = ObserverList<Observer>()
 
@@ -68,6 +67,10 @@ struct StoreCore: TurnHolding, Sendable {
     @usableFromInline
     init() {}
 
+    /// The gate of the turn (the kernel's), then the one held while the state is moved out.
+    @usableFromInline static let gates = 2
+    /// The gate a reducing thread holds while the state is moved out (see ``begin``).
+    @usableFromInline static let reducingGate = 2
 }
 
 /// How a dispatch goes on once it has tried to take the store's turn.
@@ -96,15 +99,21 @@ extension StoreCore {
     /// Starts applying an action of type `actionType` at intercepting middleware number `stage`:
     /// returns `true` if there is such an interceptor; else moves the state and the action's
     /// reducers into `reduction`, marks the store as reducing and returns `false`.
+    ///
+    /// Called under the lock of `gates` (the store's own), whose reducing gate it takes before the
+    /// state is moved out. Taking a gate under the lock is safe here: the gate's only other users
+    /// are readers that pass through it (take it and release it at once) outside the lock.
     @inlinable
     mutating func begin(
         _ actionType: ObjectIdentifier,
         stage: Int,
-        into reduction: inout Reduction
+        into reduction: inout Reduction,
+        gates: Locked<StoreCore>
     ) -> Bool {
         if stage < interceptors.count {
             return true
         }
+        gates.holdGate(Self.reducingGate)
         isReducing = true
         reducingThread = currentThreadIdentity()
         // Swapped out rather than copied, so that the reducers hold the only reference.
@@ -122,9 +131,10 @@ extension StoreCore {
     @inlinable
     mutating func prepare(
         _ work: PendingWork,
-        into reduction: inout Reduction
+        into reduction: inout Reduction,
+        gates: Locked<StoreCore>
     ) -> Bool {
         guard case .action(let action, let stage) = work else { return false }
-        return begin(action.typeIdentifier, stage: stage, into: &reduction)
+        return begin(action.typeIdentifier, stage: stage, into: &reduction, gates: gates)
     }
 }

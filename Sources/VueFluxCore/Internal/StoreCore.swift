@@ -6,10 +6,11 @@ import ReactiveLite
 ///
 /// Serialization is the kernel's drain protocol (`Turn`, docs/threading.md), as in ReactiveLite's
 /// channels. With the immediate executor, the caller commits its action in turn: at once when
-/// idle; queued for the committing thread when called from inside a delivery (a mutation, an
-/// observer); after waiting in line when another thread is committing and the caller is inside no
-/// delivery. With another executor, the action is queued and one drain at a time is scheduled on
-/// the executor. No lock is held while a mutation runs, so a mutation or an observer can dispatch
+/// idle; queued when called from inside a mutation or an observer on the committing thread;
+/// deferred to the end of the caller's outermost delivery when called from inside a delivery while
+/// another thread is committing; after waiting for the committing thread's turn when the caller is
+/// inside no delivery. With another executor, the action is queued and one drain at a time is
+/// scheduled on the executor. No lock is held while a mutation runs, so a mutation or an observer can dispatch
 /// and two stores that call into each other from two threads cannot deadlock.
 ///
 /// A separate object from ``Store`` so that the store's deinit can close it while a drain that
@@ -73,7 +74,7 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     let lifetime = Locked(Lifetime())
 
     init(state: State, mutations: State.Mutations, executor: Executor) {
-        queue = Locked(Queue(target: Target(state: state, mutations: mutations)))
+        queue = Locked(Queue(target: Target(state: state, mutations: mutations)), gates: 1)
         self.executor = executor
         isImmediate = executor.isImmediate
     }
@@ -82,32 +83,50 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     @inlinable
     func dispatch(_ action: State.Action) {
         if isImmediate {
-            queue.serialize(
+            let deferred = queue.serialize(
                 mayWait: true,
                 arrive: { queue in queue.target == nil ? nil : action },
-                prepare: { queue, _ in queue.target },
-                perform: { action, target in target?.commit(action) }
+                prepare: Self.prepare,
+                perform: Self.perform
             )
+            if let deferred {
+                dispatchLater(deferred)
+            }
             return
         }
-        let schedule: Bool = queue.withLock { queue in
-            guard queue.target != nil else { return false }
-            queue.turn.enqueue(action)
-            return queue.turn.take()
-        }
+        let schedule = queue.enqueueForDrain(action, if: { $0.target != nil })
         if schedule {
             // The whole drain runs on the executor, so every commit does, one at a time.
             executor.execute { self.drainScheduled() }
         }
     }
 
-    /// Commits the queued actions on the executor (the turn taken by ``dispatch(_:)``).
+    /// Takes the commit target, under the lock.
+    @inlinable
+    static func prepare(_ queue: inout Queue, _ action: State.Action) -> Target? {
+        queue.target
+    }
+
+    /// Commits an action; no lock is held.
+    @inlinable
+    static func perform(_ action: State.Action, _ target: inout Target?) {
+        target?.commit(action)
+    }
+
+    /// Commits an action that another thread's turn kept from being committed now (queued in
+    /// order), once the calling thread leaves its outermost turn (the kernel's rule for forwarded
+    /// work, docs/threading.md).
+    @usableFromInline @inline(never)
+    func dispatchLater(_ deferral: Deferral) {
+        Turn<State.Action>.deferUntilOutermostTurnEnds { [queue] in
+            queue.resume(deferral, prepare: Self.prepare, perform: Self.perform)
+        }
+    }
+
+    /// Commits the queued actions on the executor (the drain ``dispatch(_:)`` scheduled).
     @usableFromInline
     func drainScheduled() {
-        queue.drainTakenTurn(
-            prepare: { queue, _ in queue.target },
-            perform: { action, target in target?.commit(action) }
-        )
+        queue.drainScheduled(prepare: Self.prepare, perform: Self.perform)
     }
 
     /// Sets the observer told each action after its commit; takes effect from the next drain.
