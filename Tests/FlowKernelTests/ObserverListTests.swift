@@ -1,3 +1,4 @@
+import Dispatch
 import FlowKernelShims
 import Foundation
 import TestSupport
@@ -69,8 +70,10 @@ final class Owner: ObserverRemoving {
         #expect(lock.withLock { $0 } == 4_000)
     }
 
-    @Test func aSecondLockOnTheHoldingThreadFailsInsteadOfHanging() {
-        // `Locked` stops the process on such a failure; the lock word reports it, in every build.
+    @Test(.enabled(if: fk_lock_reports_misuse(), "os_unfair_lock stops the process itself"))
+    func aSecondLockOnTheHoldingThreadFailsInsteadOfHanging() {
+        // `Locked` stops the process on such a failure (`lockFailure`, a `fatalError` with a
+        // message); the error-checking mutex reports it, in every build.
         let lock = UnsafeMutablePointer<fk_lock>.allocate(capacity: 1)
         defer { lock.deallocate() }
         fk_lock_init(lock)
@@ -81,11 +84,37 @@ final class Owner: ObserverRemoving {
         #expect(fk_lock_destroy(lock) == 0)
     }
 
-    @Test func unlockingALockTheThreadDoesNotHoldFails() {
+    @Test(.enabled(if: fk_lock_reports_misuse(), "os_unfair_lock stops the process itself"))
+    func unlockingALockTheThreadDoesNotHoldFails() {
         let lock = UnsafeMutablePointer<fk_lock>.allocate(capacity: 1)
         defer { lock.deallocate() }
         fk_lock_init(lock)
         #expect(fk_lock_unlock(lock) == EPERM)
+    }
+
+    @Test(.enabled(if: fk_lock_reports_misuse(), "os_unfair_lock stops the process itself"))
+    func anUnlockFromAnotherThreadLeavesTheOwnersLockHeld() async {
+        let results = Recorder<Int32>()
+        // On dedicated threads: a task may resume on another thread after a suspension.
+        await runOnThreads(1) { _ in
+            let lock = UnsafeMutablePointer<fk_lock>.allocate(capacity: 1)
+            defer { lock.deallocate() }
+            fk_lock_init(lock)
+            results.append(fk_lock_lock(lock))
+            let address = UInt(bitPattern: lock)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                let lock = UnsafeMutablePointer<fk_lock>(bitPattern: address)!
+                results.append(fk_lock_unlock(lock))
+                results.append(fk_lock_trylock(lock))
+                done.signal()
+            }.start()
+            done.wait()
+            results.append(fk_lock_unlock(lock))
+            results.append(fk_lock_destroy(lock))
+        }
+        // The owner's lock, the stranger's unlock refused, still held for it, the owner's unlock.
+        #expect(results.values == [0, EPERM, EBUSY, 0, 0])
     }
 
     @Test func threadsThatFindTheLockHeldSleepAndAreWokenInTurn() async {

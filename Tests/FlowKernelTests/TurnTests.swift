@@ -139,24 +139,28 @@ final class TurnGuarded: @unchecked Sendable {
         let release = DispatchSemaphore(value: 0)
         let holding = DispatchSemaphore(value: 0)
         let log = Recorder<String>()
-        await runOnThreads(2) { index in
-            if index == 0 {
-                source.send { _ in
-                    holding.signal()
-                    release.wait()
-                    log.append("holder done")
+        // A lost wake-up of the waiter fails here, within seconds, instead of hanging the run.
+        let finished = await finishes(within: 10) {
+            await runOnThreads(2) { index in
+                if index == 0 {
+                    source.send { _ in
+                        holding.signal()
+                        release.wait()
+                        log.append("holder done")
+                    }
+                } else {
+                    holding.wait()
+                    // The holder is blocked inside its turn: this call must wait, not queue and return.
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { release.signal() }
+                    let me = currentThreadIdentity()
+                    source.send { appliedOn in
+                        log.append(appliedOn == me ? "waiter applied its own" : "applied elsewhere")
+                    }
+                    log.append("waiter returned")
                 }
-            } else {
-                holding.wait()
-                // The holder is blocked inside its turn: this call must wait, not queue and return.
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { release.signal() }
-                let me = currentThreadIdentity()
-                source.send { appliedOn in
-                    log.append(appliedOn == me ? "waiter applied its own" : "applied elsewhere")
-                }
-                log.append("waiter returned")
             }
         }
+        #expect(finished, "the waiter was never woken")
         #expect(log.values == ["holder done", "waiter applied its own", "waiter returned"])
     }
 
@@ -246,4 +250,141 @@ final class TurnGuarded: @unchecked Sendable {
         }
         #expect(finished)
     }
+
+    /// Bounded caller work when a stream is forwarded: a thread floods source `a`, whose items each
+    /// send into `b` from inside `a`'s turn; another thread sends into `b` now and then. The
+    /// occasional sender applies its own items and at most the one forwarded item that arrived
+    /// before each of them, never the stream; the forwarding thread applies the rest itself; `b`'s
+    /// queue stays small.
+    @Test func aForwardedStreamIsAppliedByItsOwnThreadNeverByTheHolder() async {
+        let a = Source()
+        let b = Source()
+        let stop = Counter()
+        let flooder = Locked<UInt>(0)
+        let victim = Locked<UInt>(0)
+        let forwarded = Counter()
+        let forwardedAppliedElsewhere = Counter()
+        let appliedByVictim = Counter()
+        let mostAppliedInOneCall = Locked(0)
+        let victimCalls = Counter()
+        let maxQueued = Locked(0)
+        let finished = await finishes(within: 30) {
+            await runOnThreads(2) { index in
+                let me = currentThreadIdentity()
+                if index == 0 {
+                    flooder.withLock { $0 = me }
+                    while stop.value == 0 {
+                        a.send { _ in
+                            b.send { appliedOn in
+                                forwarded.increment()
+                                if appliedOn != me { forwardedAppliedElsewhere.increment() }
+                                if appliedOn == victim.withLock({ $0 }) { appliedByVictim.increment() }
+                            }
+                        }
+                    }
+                } else {
+                    victim.withLock { $0 = me }
+                    while forwarded.value < 100 { usleep(100) }
+                    for _ in 0..<200 {
+                        let before = appliedByVictim.value
+                        b.send { _ in
+                            // Holds the turn a moment, so that forwarded items find it taken.
+                            usleep(50)
+                        }
+                        let applied = appliedByVictim.value - before
+                        mostAppliedInOneCall.withLock { $0 = max($0, applied) }
+                        victimCalls.increment()
+                        let queued = b.state.withLock { $0.turn.queuedCount }
+                        maxQueued.withLock { $0 = max($0, queued) }
+                    }
+                    stop.increment()
+                }
+            }
+        }
+        #expect(finished, "a forwarded stream stalled a caller")
+        #expect(victimCalls.value == 200)
+        #expect(forwarded.value > 100)
+        // Items keep their arrival order, so a call applies what arrived before its own: at most
+        // the one item the forwarding thread has deferred, never its stream.
+        #expect(mostAppliedInOneCall.withLock { $0 } <= 1)
+        #expect(forwardedAppliedElsewhere.value == appliedByVictim.value)
+        #expect(forwardedAppliedElsewhere.value < forwarded.value / 10)
+        #expect(maxQueued.withLock { $0 } <= 1)
+        #expect(a.isIdle && b.isIdle)
+    }
+
+    /// Forwarded work that must wait for another thread's turn is queued in the order it arrived:
+    /// items sent into one source from inside other sources' turns on several threads are applied
+    /// in arrival order, and each forwarding call returns only once its item has been applied.
+    @Test func forwardedItemsKeepTheirArrivalOrderAndAreAppliedBeforeTheCallReturns() async {
+        let target = OrderedSource()
+        let sources = (0..<4).map { _ in Source() }
+        let returnedBeforeApplied = Counter()
+        let finished = await finishes(within: 30) {
+            await runOnThreads(5) { index in
+                if index == 4 {
+                    // Holds the target's turn again and again, so forwarded items find it taken.
+                    for _ in 0..<300 {
+                        target.send { usleep(20) }
+                    }
+                    return
+                }
+                for _ in 0..<300 {
+                    let applied = Counter()
+                    sources[index].send { _ in
+                        target.send { applied.increment() }
+                    }
+                    if applied.value != 1 { returnedBeforeApplied.increment() }
+                }
+            }
+        }
+        #expect(finished)
+        #expect(returnedBeforeApplied.value == 0)
+        let order = target.appliedOrder
+        #expect(order.count == 1_500)
+        #expect(order == order.sorted(), "items were applied out of their arrival order")
+    }
+}
+
+/// A source whose items carry the order in which they arrived (under the lock).
+final class OrderedSource: Sendable {
+    struct Item: Sendable {
+        let arrival: Int
+        let body: @Sendable () -> Void
+    }
+
+    struct State: TurnHolding, Sendable {
+        var turn = Turn<Item>()
+        var arrivals = 0
+        var applied: [Int] = []
+    }
+
+    let state = Locked(State(), gates: 1)
+
+    func send(_ body: @escaping @Sendable () -> Void) {
+        let deferred = state.serialize(
+            mayWait: true,
+            arrive: { state in
+                state.arrivals += 1
+                return Item(arrival: state.arrivals, body: body)
+            },
+            prepare: Self.prepare,
+            perform: Self.perform
+        )
+        if let deferred {
+            Turn<Item>.deferUntilOutermostTurnEnds { [state] in
+                state.resume(deferred, prepare: Self.prepare, perform: Self.perform)
+            }
+        }
+    }
+
+    static func prepare(_ state: inout State, _ item: Item) {
+        state.applied.append(item.arrival)
+    }
+
+    static func perform(_ item: Item, _: inout Void) {
+        item.body()
+    }
+
+    var appliedOrder: [Int] { state.withLock { $0.applied } }
 }
