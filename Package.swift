@@ -79,7 +79,7 @@ let package = Package(
             name: "ArchitectureHarnessTests",
             dependencies: [
                 "ArchitectureHarness", "TestSupport", "PrexCore", "PrexCoreTesting", "VueFluxCore",
-                "VueFluxCoreTesting", "RxStateCore", "RxStateCoreTesting", "ReactiveLite",
+                "VueFluxCoreTesting", "RxStateCore", "RxStateCoreTesting", "ReactiveLite", "FlowKernel",
             ]
         ),
         .testTarget(
