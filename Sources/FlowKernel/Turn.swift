@@ -51,6 +51,9 @@ import FlowKernelShims
     /// The thread that holds the turn (``currentThreadIdentity()``), 0 when the turn is free, or
     /// ``Turn/scheduledDrain`` while an executor's drain is scheduled or running.
     @usableFromInline package var holder: UInt = 0
+    /// Tasks suspended until the turn is free (``Locked/serializeSuspending(arrive:prepare:perform:)``);
+    /// a holder that passes the turn on resumes the first, which then competes for it again.
+    @usableFromInline var suspended = FIFO<UnsafeContinuation<Void, Never>>()
 
     /// Creates an idle turn.
     @inlinable
@@ -175,22 +178,26 @@ extension Locked where Value: TurnHolding {
         if mayWait && !Turn<Value.Work>.isInsideATurn {
             // Inside no turn: wait for the holder on the gate, then take the turn.
             holdGate()
+            var resumed: UnsafeContinuation<Void, Never>?
             let taken: (work: Value.Work, prepared: Prepared, stop: UInt64)? = withLock { value in
                 let own = arrive(&value)
                 let stop = value.turn.nextTicket
                 if _slowPath(!value.turn.queue.isEmpty) {
                     // Queued before this caller took the turn: applied first, in order.
                     if let own { value.turn.appendHoldersWork(own) }
-                    return value.takeTurn(before: stop, prepare: prepare, gates: self)
+                    return value.takeTurn(before: stop, prepare: prepare, gates: self, resumed: &resumed)
                 }
                 guard let own else {
-                    releaseGate()
+                    resumed = value.passTurnOn(gates: self)
                     return nil
                 }
                 value.turn.holder = currentThreadIdentity()
                 return (own, prepare(&value, own), stop)
             }
-            guard var taken else { return nil }
+            guard var taken else {
+                resumed?.resume()
+                return nil
+            }
             run(&taken.work, &taken.prepared, stop: taken.stop, prepare: prepare, perform: perform)
             return nil
         }
@@ -222,9 +229,9 @@ extension Locked where Value: TurnHolding {
                     return .run(work, prepare(&value, work), stop: stop)
                 }
                 value.turn.appendHoldersWork(work)
-                guard let taken = value.takeTurn(before: stop, prepare: prepare, gates: self) else {
-                    return .done
-                }
+                // Never `nil`: the caller's own work is queued.
+                var resumed: UnsafeContinuation<Void, Never>?
+                let taken = value.takeTurn(before: stop, prepare: prepare, gates: self, resumed: &resumed)!
                 return .run(taken.work, taken.prepared, stop: stop)
             }
             if mayDefer && isInsideATurn {
@@ -259,10 +266,14 @@ extension Locked where Value: TurnHolding {
     ) {
         holdGate()
         let stop = deferral.ticket + 1
+        var resumed: UnsafeContinuation<Void, Never>?
         let taken = withLock { value in
-            value.takeTurn(before: stop, prepare: prepare, gates: self)
+            value.takeTurn(before: stop, prepare: prepare, gates: self, resumed: &resumed)
         }
-        guard var taken else { return }
+        guard var taken else {
+            resumed?.resume()
+            return
+        }
         run(&taken.work, &taken.prepared, stop: stop, prepare: prepare, perform: perform)
     }
 
@@ -281,18 +292,19 @@ extension Locked where Value: TurnHolding {
         Turn<Value.Work>.enter()
         while true {
             perform(work, &prepared)
+            var resumed: UnsafeContinuation<Void, Never>?
             let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
                 if let work = value.turn.next(before: stop) {
                     return (work, prepare(&value, work))
                 }
-                value.turn.holder = 0
-                releaseGate()
+                resumed = value.passTurnOn(gates: self)
                 return nil
             }
             // Assigned only now, after the lock: the previous `prepared` (a snapshot read in
             // place) is released after this round-trip, and outside it.
             guard let next else {
                 Turn<Value.Work>.leave()
+                resumed?.resume()
                 return
             }
             (work, prepared) = next
@@ -320,35 +332,119 @@ extension Locked where Value: TurnHolding {
         perform: (Value.Work, inout Prepared) -> Void
     ) {
         Turn<Value.Work>.enter()
+        var resumed: UnsafeContinuation<Void, Never>?
         while true {
             let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
                 if let work = value.turn.next(before: .max) {
                     return (work, prepare(&value, work))
                 }
                 value.turn.holder = 0
+                resumed = value.turn.suspended.popFirst()
                 return nil
             }
             guard var next else { break }
             perform(next.work, &next.prepared)
         }
         Turn<Value.Work>.leave()
+        resumed?.resume()
     }
 }
 
 extension TurnHolding {
     /// Under the lock, for a caller that holds the gate: takes the turn with the first queued item
-    /// its obligation covers, or releases the gate and returns `nil` if there is none.
+    /// its obligation covers, or passes the turn on and returns `nil` if there is none (`resumed`
+    /// is then the suspended task to resume after the lock).
     @inlinable
     mutating func takeTurn<Prepared>(
         before stop: UInt64,
         prepare: (inout Self, Work) -> Prepared,
-        gates: Locked<Self>
+        gates: Locked<Self>,
+        resumed: inout UnsafeContinuation<Void, Never>?
     ) -> (work: Work, prepared: Prepared, stop: UInt64)? {
         guard let work = turn.next(before: stop) else {
-            gates.releaseGate()
+            resumed = passTurnOn(gates: gates)
             return nil
         }
         turn.holder = currentThreadIdentity()
         return (work, prepare(&self, work), stop)
     }
+
+    /// Under the lock, for the holder (or a caller holding the gate without having marked the
+    /// turn): frees the turn and its gate. Returns the first suspended task, for the caller to
+    /// resume after the lock; it then competes for the turn again.
+    @inlinable @inline(__always)
+    mutating func passTurnOn(gates: Locked<Self>) -> UnsafeContinuation<Void, Never>? {
+        turn.holder = 0
+        gates.releaseGate()
+        if _fastPath(turn.suspended.isEmpty) { return nil }
+        return turn.suspended.popFirst()
+    }
+}
+
+extension Locked where Value: TurnHolding {
+    /// ``serialize(mayWait:arrive:prepare:perform:)`` for async callers: a task that finds the turn
+    /// taken suspends until the holder passes it on, instead of blocking its thread (a thread of
+    /// Swift's cooperative pool), then takes it and applies its work like a caller inside no turn.
+    /// Called from inside a turn (synchronous code running an observer cannot await, but a
+    /// caller may still be marked), it does what the synchronous call does: queue or defer.
+    ///
+    /// Returns a ``Deferral`` in that last case only, as ``serialize(mayWait:arrive:prepare:perform:)``
+    /// does.
+    @inlinable
+    package func serializeSuspending<Prepared>(
+        arrive: (inout Value) -> Value.Work?,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) async -> Deferral? {
+        if Turn<Value.Work>.isInsideATurn {
+            return serialize(mayWait: true, arrive: arrive, prepare: prepare, perform: perform)
+        }
+        while true {
+            // Taken under the lock if free; else this task is registered before the lock is let
+            // go, so that the holder's passing the turn on cannot be missed.
+            var outcome = SuspendingArrival<Value.Work, Prepared>.busy
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                var resumed: UnsafeContinuation<Void, Never>?
+                let mustWait: Bool = withLock { value in
+                    guard value.turn.holder == 0 && tryHoldGate() else {
+                        value.turn.suspended.append(continuation)
+                        return true
+                    }
+                    let own = arrive(&value)
+                    let stop = value.turn.nextTicket
+                    if let own { value.turn.appendHoldersWork(own) }
+                    if let taken = value.takeTurn(
+                        before: stop, prepare: prepare, gates: self, resumed: &resumed)
+                    {
+                        outcome = .run(taken.work, taken.prepared, stop: taken.stop)
+                    } else {
+                        outcome = .done
+                    }
+                    return false
+                }
+                resumed?.resume()
+                if !mustWait {
+                    continuation.resume()
+                }
+            }
+            switch consume outcome {
+            case .busy:
+                continue
+            case .done:
+                return nil
+            case .run(var work, var prepared, let stop):
+                run(&work, &prepared, stop: stop, prepare: prepare, perform: perform)
+                return nil
+            }
+        }
+    }
+}
+
+/// What a suspending caller found: the turn busy (try again once resumed), nothing to do, or the
+/// turn taken.
+@usableFromInline
+enum SuspendingArrival<Work, Prepared> {
+    case busy
+    case done
+    case run(Work, Prepared, stop: UInt64)
 }

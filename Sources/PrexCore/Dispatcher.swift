@@ -81,6 +81,25 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
         }
     }
 
+    /// Applies `action` in turn from async code (an effect in a task): the same order and rules as
+    /// ``dispatch(_:)``, except that a task that finds another thread applying actions suspends
+    /// until that thread's turn is over instead of blocking its thread, one of the few of Swift's
+    /// cooperative pool. When it returns, the action has been applied (on the thread the task runs
+    /// on).
+    ///
+    /// Call it from effects; keep ``dispatch(_:)`` for synchronous code (UI events, callbacks).
+    @inlinable
+    public func dispatchAsync(_ action: Action) async {
+        let deferred = await storage.serializeSuspending(
+            arrive: { _ in action },
+            prepare: Self.prepare,
+            perform: Self.perform
+        )
+        if let deferred {
+            dispatchLater(deferred)
+        }
+    }
+
     /// Takes what applying an action needs, under the lock.
     @inlinable
     static func prepare(_ storage: inout Storage, _ action: Action) -> DispatchTurn<Action> {

@@ -79,6 +79,13 @@ open class Presenter<Action: PrexCore.Action, State: PrexCore.State> {
         flux.dispatcher.dispatch(action)
     }
 
+    /// Dispatches `action` to the flux from async code (an effect in a task), suspending instead
+    /// of blocking while another thread applies actions; see `Dispatcher.dispatchAsync(_:)`.
+    @inlinable
+    nonisolated public final func dispatchAsync(_ action: Action) async {
+        await flux.dispatcher.dispatchAsync(action)
+    }
+
     /// Pushes the whole current state to the view, as a change with no old state (every property
     /// counts as changed).
     ///

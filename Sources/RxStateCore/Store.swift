@@ -75,6 +75,16 @@ public final class Store: Sendable {
         dispatch(action, stage: 0)
     }
 
+    /// Dispatches an action from async code (a middleware's task, an effect): the same order and
+    /// rules as ``dispatch(action:)``, except that a task that finds another thread applying
+    /// actions suspends until that thread's turn is over instead of blocking its thread, one of the
+    /// few of Swift's cooperative pool. When it returns, the action has been applied and announced.
+    ///
+    /// - Parameter action: The action to apply.
+    public func dispatchAsync(action: any ActionType) async {
+        await dispatchSuspending(action)
+    }
+
     /// The substate of type `S`, found by its type in O(1); `nil` if no substate of that exact type
     /// was added (or it was removed by ``StoreAction/reset``).
     ///

@@ -62,6 +62,27 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
         }
     }
 
+    /// Dispatches `action` from async code (an asynchronous action creator): the same order and
+    /// rules as ``dispatch(action:)``, except that a task that finds another thread committing to
+    /// an `.immediate` store suspends until that commit's turn is over instead of blocking its
+    /// thread, one of the few of Swift's cooperative pool. When it returns, the action has been
+    /// committed to every `.immediate` store it reached.
+    ///
+    /// - Parameter action: The action to commit.
+    @inlinable
+    public func dispatchAsync(action: State.Action) async {
+        switch target {
+        case .store(let core):
+            await core.dispatchAsync(action)
+        case .global:
+            let registrations = StoreRegistry.shared.stores(for: ObjectIdentifier(State.self))
+            for registration in registrations {
+                // See `dispatch(action:)` for why the unchecked downcast cannot be wrong.
+                await unsafeDowncast(registration.store, to: StoreCore<State>.self).dispatchAsync(action)
+            }
+        }
+    }
+
     /// Runs `operation`, the body of an asynchronous action creator, in a task that is cancelled
     /// when the store is deallocated, and waits for it to finish.
     ///

@@ -52,6 +52,13 @@ final class Source: Sendable {
         }
     }
 
+    func sendSuspending(_ body: @escaping @Sendable (_ appliedOn: UInt) -> Void = { _ in }) async {
+        let item = Item(producer: currentThreadIdentity(), payload: nil, body: body)
+        let deferred = await state.serializeSuspending(
+            arrive: { _ in item }, prepare: Self.prepare, perform: Self.perform)
+        #expect(deferred == nil, "a task inside no turn is never deferred")
+    }
+
     static func prepare(_ state: inout State, _ item: Item) -> Int {
         state.applied += 1
         return state.turn.queuedCount
@@ -343,6 +350,56 @@ final class TurnGuarded: @unchecked Sendable {
         let order = target.appliedOrder
         #expect(order.count == 1_500)
         #expect(order == order.sorted(), "items were applied out of their arrival order")
+    }
+
+    /// A task that finds the turn taken suspends instead of blocking its thread: while one thread
+    /// holds the turn for a second, 64 tasks dispatching into the source leave the cooperative pool
+    /// free (a heartbeat task keeps ticking), and once the turn is free every item is applied,
+    /// exactly once. A dedicated thread ends the hold, so a version that blocks the pool fails here
+    /// by name instead of hanging.
+    @Test func tasksThatFindTheTurnTakenSuspendAndLeaveThePoolFree() async {
+        let source = Source()
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let released = Counter()
+        let applied = Counter()
+        let appliedDuringTheHold = Counter()
+        Thread {
+            source.send { _ in
+                holding.signal()
+                release.wait()
+            }
+        }.start()
+        Thread {
+            holding.wait()
+            usleep(1_000_000)
+            released.increment()
+            release.signal()
+        }.start()
+        let beatsDuringTheHold = Counter()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<64 {
+                group.addTask {
+                    for _ in 0..<10 {
+                        await source.sendSuspending { _ in
+                            applied.increment()
+                            if released.value == 0 { appliedDuringTheHold.increment() }
+                        }
+                    }
+                }
+            }
+            group.addTask {
+                while released.value == 0 {
+                    try? await Task.sleep(nanoseconds: 1_000_000)
+                    beatsDuringTheHold.increment()
+                }
+            }
+            await group.waitForAll()
+        }
+        #expect(beatsDuringTheHold.value >= 20, "the tasks blocked the cooperative pool")
+        #expect(appliedDuringTheHold.value == 0, "applied while another thread held the turn")
+        #expect(applied.value == 640)
+        #expect(source.isIdle)
     }
 }
 

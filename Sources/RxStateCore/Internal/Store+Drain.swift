@@ -33,6 +33,26 @@ extension Store {
         }
     }
 
+    /// ``dispatch(_:stage:)`` from async code: a task that finds the store busy on another thread
+    /// suspends instead of blocking its thread.
+    @usableFromInline
+    func dispatchSuspending(_ action: any ActionType) async {
+        var delivered: ObserverList<Observer>.Snapshot?
+        var reduction = Reduction()
+        let work = PendingWork.action(action, stage: 0)
+        let deferred = await core.serializeSuspending(
+            arrive: { _ in work },
+            prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
+            perform: { work, intercepts in
+                delivered = perform(work, intercepts: intercepts, reduction: &reduction)
+            }
+        )
+        withExtendedLifetime(delivered) {}
+        if let deferred {
+            runLater(deferred)
+        }
+    }
+
     /// Applies work that another thread's turn kept from being applied now (queued in order), once
     /// the calling thread leaves its outermost turn (the kernel's rule for forwarded work,
     /// docs/threading.md).

@@ -101,6 +101,24 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
         }
     }
 
+    /// ``dispatch(_:)`` from async code: a task that finds another thread committing suspends
+    /// instead of blocking its thread.
+    @inlinable
+    func dispatchAsync(_ action: State.Action) async {
+        guard isImmediate else {
+            dispatch(action)  // queued for the executor: never waits
+            return
+        }
+        let deferred = await queue.serializeSuspending(
+            arrive: { queue in queue.target == nil ? nil : action },
+            prepare: Self.prepare,
+            perform: Self.perform
+        )
+        if let deferred {
+            dispatchLater(deferred)
+        }
+    }
+
     /// Takes the commit target, under the lock.
     @inlinable
     static func prepare(_ queue: inout Queue, _ action: State.Action) -> Target? {
