@@ -45,8 +45,8 @@ let package = Package(
         ),
         // What the three test stores share (failure reporting, the state diff, the action log); not a
         // product: each testing product carries it.
-        .target(name: "TestStoreSupport"),
-        .target(name: "PrexCoreTesting", dependencies: ["PrexCore", "TestStoreSupport"]),
+        .target(name: "TestStoreSupport", dependencies: ["FlowKernel"]),
+        .target(name: "PrexCoreTesting", dependencies: ["PrexCore", "FlowKernel", "TestStoreSupport"]),
         .target(
             name: "VueFluxCoreTesting", dependencies: ["VueFluxCore", "ReactiveLite", "TestStoreSupport"]),
         .target(

@@ -128,7 +128,8 @@ import Testing
     @Test func theDeinitReportsWhatFinishWouldHaveAtTheCreation() async {
         let line = #line + 2
         await withKnownIssue {
-            var store: TestStore<CounterAction, CounterState>? = TestStore(flux: makeEchoFlux())
+            var store: TestStore<CounterAction, CounterState, Presenter<CounterAction, CounterState>>? =
+                TestStore(flux: makeEchoFlux())
             await store?.send(.increment) { $0.count = 1 }
             store = nil
         } matching: { issue in

@@ -17,7 +17,8 @@ public struct RunningEffect: Sendable, CustomStringConvertible {
     /// it was.
     public let description: String
 
-    init(_ running: EffectRegistry.Running) {
+    /// The public face of a registry entry; `package` for the test stores.
+    package init(_ running: EffectRegistry.Running) {
         id = running.id?.value
         fileID = running.fileID
         line = running.line
