@@ -62,12 +62,13 @@ final class TestStoreXCTests: XCTestCase {
     @MainActor func testAForgottenReceiveFailsFinishNamingTheRunningEffect() async throws {
         guard #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) else { throw XCTSkip("needs Clock") }
         let fixture = SearchFixture()
-        let finishLine: UInt = #line + 6
+        var finishLine: UInt = 0
         let failures = await FailureReporter.captureFailures {
             let store = fixture.makeStore()
             await store.send(SearchAction.queryChanged("swift")) { $0.query = "swift" }
             await fixture.clock.advance(by: .milliseconds(300))
             await store.receive(SearchAction.searchStarted) { $0.isLoading = true }
+            finishLine = #line + 1
             await store.finish(timeout: 0.05)  // the request's answer was never received
         }
         XCTAssertEqual(failures.map(\.line), [finishLine])
