@@ -32,6 +32,7 @@ struct SearchFixture {
 
 @MainActor
 @Suite struct EffectTests {
+    // snippet: prex-search-loading
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func loadingThenResults() async {
         let fixture = SearchFixture()
@@ -51,6 +52,7 @@ struct SearchFixture {
         }
         await store.finish()
     }
+    // snippet-end: prex-search-loading
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func theErrorPath() async {
@@ -72,6 +74,7 @@ struct SearchFixture {
         await store.finish()
     }
 
+    // snippet: prex-search-debounce
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func threeKeystrokesMakeOneRequest() async {
         let fixture = SearchFixture()
@@ -105,7 +108,9 @@ struct SearchFixture {
         #expect(server.asked == ["swift"])  // three keystrokes, one request
         #expect(clock.now == TestClock.Instant(offset: .milliseconds(1_500)))
     }
+    // snippet-end: prex-search-debounce
 
+    // snippet: prex-search-stale
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func aNewerQueryCancelsTheStaleRequest() async {
         let fixture = SearchFixture()
@@ -135,6 +140,7 @@ struct SearchFixture {
         #expect(server.asked == ["sw", "swift"])
         #expect(server.cancelled == ["sw"])
     }
+    // snippet-end: prex-search-stale
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func theFluxReportsItsEffectsInFlightWithWhereTheyStarted() async {

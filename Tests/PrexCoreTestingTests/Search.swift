@@ -37,6 +37,7 @@ struct SearchMutation: Mutation {
     }
 }
 
+// snippet: prex-search
 /// What the search's effect needs, handed to the presenter: no globals.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 struct SearchDependencies: Sendable {
@@ -50,7 +51,6 @@ enum SearchEffect: Hashable, Sendable {
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class SearchPresenter: Presenter<SearchAction, SearchState> {
-    nonisolated static let effectLine = #line + 10
     private let dependencies: SearchDependencies
 
     init(view: some View<SearchState>, dependencies: SearchDependencies) {
@@ -74,6 +74,12 @@ final class SearchPresenter: Presenter<SearchAction, SearchState> {
     func cancelSearch() {
         cancelEffect(id: SearchEffect.search)
     }
+}
+// snippet-end: prex-search
+
+extension SearchPresenter {
+    /// The line of `runEffect` in `queryChanged(_:)`, which failure messages name.
+    nonisolated static let effectLine = 63
 }
 
 /// A search server for tests: answers after a second on the test clock, fails for "error", and

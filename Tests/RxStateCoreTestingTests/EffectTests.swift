@@ -5,6 +5,7 @@ import Testing
 
 @MainActor
 @Suite struct EffectTests {
+    // snippet: rxstate-search-loading
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func loadingThenResults() async {
         let fixture = SearchFixture()
@@ -20,6 +21,7 @@ import Testing
         }
         await store.finish()
     }
+    // snippet-end: rxstate-search-loading
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func theErrorPath() async {
@@ -37,6 +39,7 @@ import Testing
         await store.finish()
     }
 
+    // snippet: rxstate-search-debounce
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func threeKeystrokesMakeOneRequest() async {
         let fixture = SearchFixture()
@@ -57,7 +60,9 @@ import Testing
         #expect(fixture.server.asked == ["swift"])
         #expect(clock.now == TestClock.Instant(offset: .milliseconds(1_500)))
     }
+    // snippet-end: rxstate-search-debounce
 
+    // snippet: rxstate-search-stale
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func aNewerQueryCancelsTheStaleRequest() async {
         let fixture = SearchFixture()
@@ -78,6 +83,7 @@ import Testing
         #expect(fixture.server.asked == ["sw", "swift"])
         #expect(fixture.server.cancelled == ["sw"])
     }
+    // snippet-end: rxstate-search-stale
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func theStoreReportsItsEffectsInFlightWithWhereTheyStarted() async {

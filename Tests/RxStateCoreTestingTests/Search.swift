@@ -19,6 +19,7 @@ enum SearchAction: ActionType, Equatable {
     case failed(String)
 }
 
+// snippet: rxstate-search
 /// What the search's effect needs, handed to the middleware: no globals.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 struct SearchDependencies: Sendable {
@@ -29,8 +30,6 @@ struct SearchDependencies: Sendable {
 enum SearchEffect: Hashable, Sendable {
     case search
 }
-
-let searchEffectLine = #line + 12
 
 /// Starts the search after each keystroke, debounced.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
@@ -76,6 +75,11 @@ func makeSearchStore(dependencies: SearchDependencies) -> Store {
     store.register(interceptors: [SearchMiddleware(dependencies: dependencies)])
     return store
 }
+
+// snippet-end: rxstate-search
+
+/// The line of `runEffect` above, which failure messages name.
+let searchEffectLine = 44
 
 /// A search server for tests: answers after a second on the test clock, fails for "error", and
 /// records the queries it was asked and those cancelled.

@@ -5,6 +5,7 @@ import VueFluxCoreTesting
 
 @MainActor
 @Suite struct EffectTests {
+    // snippet: vueflux-search-loading
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func loadingThenResults() async {
         let fixture = SearchFixture()
@@ -24,6 +25,7 @@ import VueFluxCoreTesting
         }
         await store.finish()
     }
+    // snippet-end: vueflux-search-loading
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func theErrorPath() async {
@@ -45,6 +47,7 @@ import VueFluxCoreTesting
         await store.finish()
     }
 
+    // snippet: vueflux-search-debounce
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func threeKeystrokesMakeOneRequest() async {
         let fixture = SearchFixture()
@@ -69,7 +72,9 @@ import VueFluxCoreTesting
         #expect(fixture.server.asked == ["swift"])
         #expect(clock.now == TestClock.Instant(offset: .milliseconds(1_500)))
     }
+    // snippet-end: vueflux-search-debounce
 
+    // snippet: vueflux-search-stale
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func aNewerQueryCancelsTheStaleRequest() async {
         let fixture = SearchFixture()
@@ -98,6 +103,7 @@ import VueFluxCoreTesting
         #expect(fixture.server.asked == ["sw", "swift"])
         #expect(fixture.server.cancelled == ["sw"])
     }
+    // snippet-end: vueflux-search-stale
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func anEffectAControllerStartsIsSeenToo() async {

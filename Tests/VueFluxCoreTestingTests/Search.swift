@@ -63,6 +63,7 @@ struct SearchSnapshot: Equatable {
     }
 }
 
+// snippet: vueflux-search
 /// What the search's effect needs, handed to the action creator: no globals.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 struct SearchDependencies: Sendable {
@@ -73,8 +74,6 @@ struct SearchDependencies: Sendable {
 enum SearchEffect: Hashable, Sendable {
     case search
 }
-
-let searchEffectLine = #line + 6
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 extension Actions where State == SearchState {
@@ -91,6 +90,11 @@ extension Actions where State == SearchState {
         }
     }
 }
+
+// snippet-end: vueflux-search
+
+/// The line of `runEffect` above, which failure messages name.
+let searchEffectLine = 82
 
 /// A search server for tests: answers after a second on the test clock, fails for "error", and
 /// records the queries it was asked and those cancelled.
