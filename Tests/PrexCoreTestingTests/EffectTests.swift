@@ -273,6 +273,27 @@ struct SearchFixture {
     }
 }
 
+@MainActor
+@Suite struct LegacySleepTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func aSleepClosureOnTheTestClockDebouncesWithNoRealTime() async {
+        let clock = TestClock()
+        let dependencies = LegacySearchDependencies.testing(search: { ["\($0)/one"] }, clock: clock)
+        let flux = Flux(state: SearchState(), mutation: SearchMutation())
+        let view = PassiveTestView()
+        let presenter = Presenter(view: view, flux: flux)
+        let effect = presenter.runEffect { dispatch in
+            try await dependencies.sleep(300_000_000)
+            await dispatch(.loaded(try await dependencies.search("swift")))
+        }
+        await clock.advance(by: .milliseconds(299))
+        #expect(flux.store.state.repositories.isEmpty)
+        await clock.advance(by: .milliseconds(1))
+        await effect.value
+        #expect(flux.store.state.repositories == ["swift/one"])
+    }
+}
+
 /// A view that shows nothing, for a presenter made outside a test store.
 final class PassiveTestView: View {
     func reflect(change: StateChange<SearchState>) {}

@@ -118,3 +118,25 @@ final class FakeServer: Sendable {
         SearchDependencies(search: { try await self.search($0) }, clock: clock)
     }
 }
+
+// snippet: legacy-sleep
+/// The search's dependencies for an app that supports iOS 13 to 15, where `Clock` and `Duration`
+/// do not exist: the effect sleeps through a closure that takes nanoseconds.
+struct LegacySearchDependencies: Sendable {
+    var search: @Sendable (String) async throws -> [String]
+    var sleep: @Sendable (_ nanoseconds: UInt64) async throws -> Void
+
+    /// What the app hands its presenter: the real sleep.
+    static func live(search: @escaping @Sendable (String) async throws -> [String]) -> Self {
+        Self(search: search, sleep: { try await Task.sleep(nanoseconds: $0) })
+    }
+
+    /// What a test hands it: the test clock's sleep (the test itself runs on a recent system).
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    static func testing(search: @escaping @Sendable (String) async throws -> [String], clock: TestClock)
+        -> Self
+    {
+        Self(search: search, sleep: { try await clock.sleep(for: .nanoseconds($0)) })
+    }
+}
+// snippet-end: legacy-sleep
