@@ -45,12 +45,14 @@ let package = Package(
         ),
         // What the three test stores share (failure reporting, the state diff, the action log); not a
         // product: each testing product carries it.
-        .target(name: "TestStoreSupport"),
-        .target(name: "PrexCoreTesting", dependencies: ["PrexCore", "TestStoreSupport"]),
+        .target(name: "TestStoreSupport", dependencies: ["FlowKernel"]),
+        .target(name: "PrexCoreTesting", dependencies: ["PrexCore", "FlowKernel", "TestStoreSupport"]),
         .target(
-            name: "VueFluxCoreTesting", dependencies: ["VueFluxCore", "ReactiveLite", "TestStoreSupport"]),
+            name: "VueFluxCoreTesting",
+            dependencies: ["VueFluxCore", "ReactiveLite", "FlowKernel", "TestStoreSupport"]),
         .target(
-            name: "RxStateCoreTesting", dependencies: ["RxStateCore", "ReactiveLite", "TestStoreSupport"]),
+            name: "RxStateCoreTesting",
+            dependencies: ["RxStateCore", "ReactiveLite", "FlowKernel", "TestStoreSupport"]),
         // Helpers shared by the test targets (recorders, dedicated-thread runners); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // A deterministic executor for the tests of ReactiveLite and of the modules built on it.

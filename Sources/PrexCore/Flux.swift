@@ -16,6 +16,9 @@ public final class Flux<Action: PrexCore.Action, State: PrexCore.State>: Sendabl
     public let dispatcher: Dispatcher<Action>
     /// Holds the current state and tells its listeners about changes.
     public let store: Store<State>
+    /// The side effects its presenters started (``Presenter/runEffect(id:fileID:line:_:)``); off
+    /// the dispatch path.
+    @usableFromInline package let effectRegistry = EffectRegistry()
 
     /// Creates a store holding `state` and a dispatcher that applies actions to it with `mutation`.
     @inlinable

@@ -63,6 +63,8 @@ open class Presenter<Action: PrexCore.Action, State: PrexCore.State> {
         // changes already waiting for the main queue.
         subscription.cancel()
         mailbox.close()
+        // The screen is gone: so is the work it started (``runEffect(id:fileID:line:_:)``).
+        flux.effectRegistry.cancelAll(owner: ObjectIdentifier(self))
     }
 
     /// The current state of the store.

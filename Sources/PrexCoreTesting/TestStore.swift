@@ -1,15 +1,25 @@
+import FlowKernel
 import PrexCore
 import TestStoreSupport
 
-/// An exhaustive test harness for a Prex flux: send an action (or call a presenter method), state
-/// how the state must change, receive the actions that side effects dispatch later, and let it fail
-/// the test on anything left unasserted.
+/// An exhaustive test harness for a Prex flux and its presenter: send an action (or call a
+/// presenter method), state how the state must change, receive the actions that side effects
+/// dispatch later, and let it fail the test on anything left unasserted, effects still running
+/// included.
 ///
 /// ```swift
 /// let store = TestStore(initialState: CounterState(), mutation: CounterMutation())
 /// await store.send { $0.increment() } assert: { $0.count = 1 }
 /// await store.receive(.incremented) { $0.count = 2 }
 /// await store.finish()
+/// ```
+///
+/// To drive your own presenter subclass, hand the test store a function that makes it for the view
+/// the test store provides; `send` then calls its methods:
+///
+/// ```swift
+/// let store = TestStore { view in SearchPresenter(view: view, dependencies: dependencies) }
+/// await store.send { $0.queryChanged("swift") } assert: { $0.query = "swift" }
 /// ```
 ///
 /// It records every action the flux's dispatcher applies, with the state right after it, on
@@ -20,17 +30,21 @@ import TestStoreSupport
 /// the call that failed, through Swift Testing's `Issue.record` when a Swift Testing test is
 /// running, `XCTFail` otherwise.
 ///
-/// With ``Exhaustivity/on`` (the default), `finish()` (or, failing that, the test store's `deinit`,
-/// reported at its creation) fails on actions applied but not received and on a state that
-/// changed after the last assertion. Main-actor isolated, like the presenter it drives: write the
-/// test `@MainActor`.
+/// It sees the effects the flux's presenters start (``PrexCore/Presenter/runEffect(id:fileID:line:_:)``):
+/// ``effectsInFlight`` lists them, and `finish()` waits for them. With ``Exhaustivity/on`` (the
+/// default), `finish()` (or, failing that, the test store's `deinit`, reported at its creation)
+/// fails on an effect still running, naming it and where it was started, on actions applied but not
+/// received, and on a state that changed after the last assertion. Main-actor isolated, like the
+/// presenter it drives: write the test `@MainActor`.
 @MainActor
-public final class TestStore<Action: PrexCore.Action, State: PrexCore.State & Equatable> {
+public final class TestStore<
+    Action: PrexCore.Action, State: PrexCore.State & Equatable, PresenterType: Presenter<Action, State>
+> {
     /// The flux under test.
     public let flux: Flux<Action, State>
-    /// A presenter of the flux, for `send { $0.someMethod() }`; its view shows nothing.
-    public let presenter: Presenter<Action, State>
-    /// How long `receive` waits for an action by default, in seconds.
+    /// The presenter `send { $0.someMethod() }` calls; its view shows nothing.
+    public let presenter: PresenterType
+    /// How long `receive` and `finish` wait by default, in seconds.
     public var timeout: Double
     /// Whether everything must be asserted (see ``Exhaustivity``).
     public let exhaustivity: Exhaustivity
@@ -55,7 +69,7 @@ public final class TestStore<Action: PrexCore.Action, State: PrexCore.State & Eq
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
-    ) where M.Action == Action, M.State == State {
+    ) where M.Action == Action, M.State == State, PresenterType == Presenter<Action, State> {
         self.init(
             flux: Flux(state: initialState, mutation: mutation),
             exhaustivity: exhaustivity,
@@ -74,7 +88,7 @@ public final class TestStore<Action: PrexCore.Action, State: PrexCore.State & Eq
     ///   - flux: The flux under test.
     ///   - exhaustivity: `.on` (the default) checks everything; `.off` only what the test asserts.
     ///   - timeout: How long `receive` waits for an action, in seconds, unless it says otherwise.
-    public init(
+    public convenience init(
         flux: Flux<Action, State>,
         exhaustivity: Exhaustivity = .on,
         timeout: Double = 1,
@@ -82,12 +96,62 @@ public final class TestStore<Action: PrexCore.Action, State: PrexCore.State & Eq
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
+    ) where PresenterType == Presenter<Action, State> {
+        self.init(
+            exhaustivity: exhaustivity,
+            timeout: timeout,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) { view in
+            Presenter(view: view, flux: flux)
+        }
+    }
+
+    /// Drives a presenter of your own (a subclass with the screen's methods and its side effects):
+    /// `makePresenter` creates it for the view the test store provides, and the test store records
+    /// the presenter's flux from then on; its current state is the initial state.
+    ///
+    /// ```swift
+    /// let store = TestStore { view in SearchPresenter(view: view, dependencies: dependencies) }
+    /// ```
+    ///
+    /// The test store keeps the presenter (``presenter``) and the view until it is released; the
+    /// presenter's effects are cancelled then, as they are when a screen goes.
+    ///
+    /// - Parameters:
+    ///   - exhaustivity: `.on` (the default) checks everything; `.off` only what the test asserts.
+    ///   - timeout: How long `receive` and `finish` wait, in seconds, unless they say otherwise.
+    ///   - makePresenter: Creates the presenter under test for `view`, a view that shows nothing.
+    public convenience init(
+        exhaustivity: Exhaustivity = .on,
+        timeout: Double = 1,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        presenter makePresenter: (any View<State>) -> PresenterType
     ) {
+        self.init(
+            exhaustivity: exhaustivity,
+            timeout: timeout,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            makePresenter: makePresenter
+        )
+    }
+
+    private init(
+        exhaustivity: Exhaustivity,
+        timeout: Double,
+        site: CallSite,
+        makePresenter: (PassiveView<State>) -> PresenterType
+    ) {
+        let view = PassiveView<State>()
+        let presenter = makePresenter(view)
+        let flux = presenter.flux
         let store = flux.store
         let engine = TestStoreEngine<Action, State>(
             initialState: store.state,
             isExhaustive: exhaustivity == .on,
-            created: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            created: site,
             currentState: { store.state },
             describe: { String(describing: $0) }
         )
@@ -97,10 +161,10 @@ public final class TestStore<Action: PrexCore.Action, State: PrexCore.State & Eq
         subscription = flux.dispatcher.register { action in
             log.append(action, state: store.state)
         }
-        let view = PassiveView<State>()
+        engine.track(flux.effectRegistry)
         self.flux = flux
         self.view = view
-        self.presenter = Presenter(view: view, flux: flux)
+        self.presenter = presenter
         self.engine = engine
         self.exhaustivity = exhaustivity
         self.timeout = timeout
@@ -108,6 +172,8 @@ public final class TestStore<Action: PrexCore.Action, State: PrexCore.State & Eq
 
     deinit {
         subscription.cancel()
+        engine.finishEffectsAtRelease()
+        engine.stopTrackingEffects()
         engine.finish(site: nil)
     }
 
@@ -154,7 +220,7 @@ public final class TestStore<Action: PrexCore.Action, State: PrexCore.State & Eq
     ///   - expectation: Makes the expected change to the state; omit it when the state must not
     ///     change.
     public func send(
-        _ intent: (Presenter<Action, State>) -> Void,
+        _ intent: (PresenterType) -> Void,
         assert expectation: ((inout State) -> Void)? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -223,15 +289,44 @@ public final class TestStore<Action: PrexCore.Action, State: PrexCore.State & Eq
         )
     }
 
-    /// Ends the test: with ``Exhaustivity/on``, fails (at this call) on actions applied but not
-    /// received, and on a state that changed after the last assertion. Later calls, and the
-    /// `deinit`'s own check, do nothing.
+    /// The effects in flight on the flux (started by ``presenter`` or another presenter of the
+    /// flux), except those skipped with ``skipEffects()``, in the order they were started.
+    public var effectsInFlight: [RunningEffect] {
+        engine.effectsInFlight.map(RunningEffect.init)
+    }
+
+    /// Cancels every effect in flight on the flux, on purpose: they dispatch nothing more, and
+    /// `finish()` waits for them to return (a cancelled sleep or request returns at once).
+    public func cancelEffects() {
+        engine.cancelEffects()
+    }
+
+    /// Stops waiting for the effects in flight now, on purpose: they go on running, and `finish()`
+    /// neither waits for them nor reports them. The actions they dispatch must still be received.
+    public func skipEffects() {
+        engine.skipEffects()
+    }
+
+    /// Ends the test: waits up to `timeout` seconds for the effects in flight, then, with
+    /// ``Exhaustivity/on``, fails (at this call) on each effect still running (naming it and where
+    /// it was started, and cancelling it), on an error an effect threw, on actions applied but not
+    /// received, and on a state that changed after the last assertion. With ``Exhaustivity/off`` it
+    /// cancels the effects in flight and reports nothing. Later calls, and the `deinit`'s own
+    /// check, do nothing.
+    ///
+    /// An effect asleep on a ``TestClock`` stays asleep until the test advances the clock: advance
+    /// it and receive what the effect dispatches, or cancel or skip the effect.
+    ///
+    /// - Parameter timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
     public func finish(
+        timeout: Double? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        engine.finish(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        await engine.finishEffects(timeout: timeout ?? self.timeout, site: site)
+        engine.finish(site: site)
     }
 }

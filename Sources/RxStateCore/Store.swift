@@ -48,6 +48,10 @@ public final class Store: Sendable {
     /// The observe-only middlewares, kept for the store's lifetime (see ``middlewares``).
     let registeredMiddlewares = Locked<[any MiddlewareType]>([])
 
+    /// The side effects started on this store (``runEffect(id:fileID:line:_:)``); off the dispatch
+    /// path.
+    package let effectRegistry = EffectRegistry()
+
     /// Creates a store with an empty state.
     ///
     /// - Parameter mainReducer: The untyped reducer called for every action other than a
@@ -56,6 +60,11 @@ public final class Store: Sendable {
     public init(mainReducer: MainReducer? = nil) {
         core = Locked(StoreCore(), gates: StoreCore.gates)
         self.mainReducer = mainReducer
+    }
+
+    deinit {
+        // The effects go with the store: cancelled, and none starts after this.
+        effectRegistry.close()
     }
 
     /// Dispatches an action: it goes through the intercepting middleware, then the reducers, and the

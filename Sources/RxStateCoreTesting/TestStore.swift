@@ -1,3 +1,4 @@
+import FlowKernel
 import ReactiveLite
 import RxStateCore
 import TestStoreSupport
@@ -25,10 +26,12 @@ import TestStoreSupport
 /// `+` actual) at the call that failed, through Swift Testing's `Issue.record` when a Swift Testing
 /// test is running, `XCTFail` otherwise.
 ///
-/// With ``Exhaustivity/on`` (the default), `finish()` (or, failing that, the test store's `deinit`,
-/// reported at its creation) fails on actions applied but not received and on a substate that
-/// changed after the last assertion. Main-actor isolated, like the other test stores: write the
-/// test `@MainActor`.
+/// It sees the effects started on the store (``RxStateCore/Store/runEffect(id:fileID:line:_:)``,
+/// from your middleware): ``effectsInFlight`` lists them, and `finish()` waits for them. With
+/// ``Exhaustivity/on`` (the default), `finish()` (or, failing that, the test store's `deinit`,
+/// reported at its creation) fails on an effect still running, naming it and where it was started,
+/// on actions applied but not received and on a substate that changed after the last assertion.
+/// Main-actor isolated, like the other test stores: write the test `@MainActor`.
 @MainActor
 public final class TestStore<State: SubstateType & Equatable> {
     /// The store under test.
@@ -125,6 +128,7 @@ public final class TestStore<State: SubstateType & Equatable> {
             let substate = currentState.lazy.compactMap { $0 as? State }.first
             log.append(lastAction, state: substate)
         }
+        engine.track(store.effectRegistry)
         self.store = store
         self.engine = engine
         self.exhaustivity = exhaustivity
@@ -133,6 +137,8 @@ public final class TestStore<State: SubstateType & Equatable> {
 
     deinit {
         observation.dispose()
+        engine.finishEffectsAtRelease()
+        engine.stopTrackingEffects()
         engine.finish(site: nil)
     }
 
@@ -223,16 +229,45 @@ public final class TestStore<State: SubstateType & Equatable> {
         )
     }
 
-    /// Ends the test: with ``Exhaustivity/on``, fails (at this call) on actions applied but not
-    /// received, and on a substate that changed after the last assertion. Later calls, and the
-    /// `deinit`'s own check, do nothing.
+    /// The effects in flight on the store, except those skipped with ``skipEffects()``, in the
+    /// order they were started.
+    public var effectsInFlight: [RunningEffect] {
+        engine.effectsInFlight.map(RunningEffect.init)
+    }
+
+    /// Cancels every effect in flight on the store, on purpose: they dispatch nothing more, and
+    /// `finish()` waits for them to return (a cancelled sleep or request returns at once).
+    public func cancelEffects() {
+        engine.cancelEffects()
+    }
+
+    /// Stops waiting for the effects in flight now, on purpose: they go on running, and `finish()`
+    /// neither waits for them nor reports them. The actions they dispatch must still be received.
+    public func skipEffects() {
+        engine.skipEffects()
+    }
+
+    /// Ends the test: waits up to `timeout` seconds for the store's effects in flight, then, with
+    /// ``Exhaustivity/on``, fails (at this call) on each effect still running (naming it and where
+    /// it was started, and cancelling it), on an error an effect threw, on actions applied but not
+    /// received, and on a substate that changed after the last assertion. With
+    /// ``Exhaustivity/off`` it cancels the effects in flight and reports nothing. Later calls, and
+    /// the `deinit`'s own check, do nothing.
+    ///
+    /// An effect asleep on a ``TestClock`` stays asleep until the test advances the clock: advance
+    /// it and receive what the effect dispatches, or cancel or skip the effect.
+    ///
+    /// - Parameter timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
     public func finish(
+        timeout: Double? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        engine.finish(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        await engine.finishEffects(timeout: timeout ?? self.timeout, site: site)
+        engine.finish(site: site)
     }
 
     /// An expectation on the substate, as one on the substate-or-nothing the engine compares: a

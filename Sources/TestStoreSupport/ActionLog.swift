@@ -1,3 +1,4 @@
+import FlowKernel
 import Foundation
 
 /// The actions a store applied, each with the state it produced, in the order applied; filled from
@@ -8,6 +9,9 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
     package struct Entry: Sendable {
         package let action: Action
         package let state: State
+        /// The effect whose task applied it (see `EffectRegistry.current`), described; `nil` when
+        /// no effect did.
+        package let effect: String?
     }
 
     /// What a waiter can wait for.
@@ -16,6 +20,8 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
         package var entryCount = 0
         /// The ids of the work started and not finished.
         package var unfinishedWork: Set<UInt64> = []
+        /// The serials of the store's effects in flight (`EffectRegistry.Running.serial`).
+        package var runningEffects: Set<UInt64> = []
     }
 
     private enum Waiter {
@@ -50,10 +56,12 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
 
     package init() {}
 
-    /// Appends an applied action; called on the thread that applied it.
+    /// Appends an applied action; called on the thread that applied it, which tells which effect
+    /// (if any) applied it.
     package func append(_ action: Action, state: State) {
+        let effect = EffectRegistry.current?.description
         let ready = storage.withLock { storage in
-            storage.entries.append(Entry(action: action, state: state))
+            storage.entries.append(Entry(action: action, state: state, effect: effect))
             storage.status.entryCount += 1
             return storage.ready()
         }
@@ -68,6 +76,17 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
             defer { storage.nextID += 1 }
             storage.status.unfinishedWork.insert(storage.nextID)
             return storage.nextID
+        }
+    }
+
+    /// Notes the store's effects in flight now.
+    package func setRunningEffects(_ serials: Set<UInt64>) {
+        let ready = storage.withLock { storage in
+            storage.status.runningEffects = serials
+            return storage.ready()
+        }
+        for continuation in ready {
+            continuation.resume()
         }
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 
 /// What the three test stores share: the log of applied actions, the last asserted state, and the
 /// rules of `send`, `receive` and `finish`. Each module's `TestStore` feeds it the actions its store
@@ -24,6 +25,16 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     private let describe: @Sendable (Action) -> String
     private let present: @Sendable (State) -> Any
     private let created: CallSite
+    private let effects = LockedBox(EffectProgress())
+
+    /// What the engine knows of the store's effects.
+    private struct EffectProgress {
+        var registry: EffectRegistry?
+        /// Effects the test chose not to wait for (`skipEffects`).
+        var skipped: Set<UInt64> = []
+        /// Errors effects threw, described, not reported yet.
+        var errors: [String] = []
+    }
 
     /// - Parameters:
     ///   - initialState: The state before any action.
@@ -177,6 +188,104 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         }
     }
 
+    /// Follows the effects of `registry` (the store's): `finishEffects` waits for them and names
+    /// those still running. Replaces the registry's observer; call `stopTrackingEffects` at the end.
+    package func track(_ registry: EffectRegistry) {
+        let log = self.log
+        let effects = self.effects
+        effects.withLock { $0.registry = registry }
+        registry.observe { event in
+            switch event {
+            case .running(let running):
+                log.setRunningEffects(Set(running.map(\.serial)))
+            case .threw(let effect, let error):
+                effects.withLock { $0.errors.append("\(effect.description) threw an error: \(error)") }
+            }
+        }
+    }
+
+    /// Stops following the store's effects (the test store is going).
+    package func stopTrackingEffects() {
+        effects.withLock { $0.registry }?.observe(nil)
+    }
+
+    /// The store's effects in flight that the test has not skipped.
+    package var effectsInFlight: [EffectRegistry.Running] {
+        let (registry, skipped) = effects.withLock { ($0.registry, $0.skipped) }
+        return (registry?.running ?? []).filter { !skipped.contains($0.serial) }
+    }
+
+    /// Cancels every effect in flight; `finishEffects` still waits for them to return.
+    package func cancelEffects() {
+        effects.withLock { $0.registry }?.cancelAll()
+    }
+
+    /// Stops waiting for the effects in flight now: they go on running, and `finishEffects` no
+    /// longer waits for them nor reports them.
+    package func skipEffects() {
+        let running = Set(effectsInFlight.map(\.serial))
+        effects.withLock { $0.skipped.formUnion(running) }
+    }
+
+    /// The end-of-test checks on effects: in exhaustive mode, waits up to `timeout` seconds for the
+    /// effects in flight (skipped ones aside) to return, then fails naming each one still running
+    /// and where it was started, and cancels them; fails on each error an effect threw. With
+    /// exhaustivity off, cancels the effects in flight and reports nothing.
+    package func finishEffects(timeout: Double, site: CallSite) async {
+        guard !isFinished else { return }
+        guard isExhaustive else {
+            cancelEffects()
+            return
+        }
+        let skipped = effects.withLock { $0.skipped }
+        let settled = await log.wait(timeout: timeout) { $0.runningEffects.subtracting(skipped).isEmpty }
+        if !settled {
+            reportRunningEffects(at: site) { "finish: \($0) still running after \(timeout) s" }
+        }
+        reportEffectErrors(at: site)
+    }
+
+    /// The effects' part of the checks of a test store released without `finish()`: reports (at the
+    /// test store's creation) the effects still running and the errors effects threw, and cancels
+    /// the effects in flight.
+    package func finishEffectsAtRelease() {
+        if isExhaustive, !isFinished {
+            reportRunningEffects(at: created) {
+                "\($0) still running when the test store was released without finish()"
+            }
+            reportEffectErrors(at: created)
+        }
+        cancelEffects()
+    }
+
+    private func reportRunningEffects(at site: CallSite, header: (String) -> String) {
+        let running = effectsInFlight
+        guard !running.isEmpty else { return }
+        let count = running.count == 1 ? "1 effect" : "\(running.count) effects"
+        let list = running.map { "  " + $0.description }.joined(separator: "\n")
+        FailureReporter.fail(
+            header(count) + ":\n" + list
+                + "\nReceive what it dispatches (advance the TestClock it sleeps on first), or end it on "
+                + "purpose with cancelEffects() or skipEffects().",
+            at: site
+        )
+        effects.withLock { $0.registry }?.cancelAll { effect in
+            running.contains { $0.serial == effect.serial }
+        }
+    }
+
+    private func reportEffectErrors(at site: CallSite) {
+        let errors = effects.withLock { progress in
+            defer { progress.errors = [] }
+            return progress.errors
+        }
+        for error in errors {
+            FailureReporter.fail(
+                error + "\nAn effect's errors are dropped: catch them in the effect and dispatch an action.",
+                at: site)
+        }
+    }
+
     /// Reports `message` at the test store's creation, where `deinit` reports.
     package func reportAtCreation(_ message: String) {
         FailureReporter.fail(message, at: created)
@@ -240,6 +349,8 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     }
 
     private func list(_ entries: [ActionLog<Action, State>.Entry]) -> String {
-        entries.map { "  " + describe($0.action) }.joined(separator: "\n")
+        entries.map { entry in
+            "  " + describe(entry.action) + (entry.effect.map { "\n    dispatched by \($0)" } ?? "")
+        }.joined(separator: "\n")
     }
 }

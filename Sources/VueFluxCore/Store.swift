@@ -1,3 +1,4 @@
+import FlowKernel
 import ReactiveLite
 
 /// The owner of one state: it commits the actions dispatched to it through the state's mutations,
@@ -55,6 +56,10 @@ open class Store<State: VueFluxCore.State> {
 
     nonisolated private let registration: UInt64
 
+    /// The side effects its action creators started (``Actions/runEffect(id:fileID:line:_:)``);
+    /// off the dispatch path, found from ``actions-property`` through ``StoreEffects``.
+    nonisolated package let effectRegistry = EffectRegistry()
+
     /// The actions that reach every live store of this state type, in the order the stores were
     /// created; a global event bus.
     ///
@@ -80,6 +85,7 @@ open class Store<State: VueFluxCore.State> {
         actions = Actions(target: .store(core))
         computed = Computed(state: state)
         registration = StoreRegistry.shared.register(core, for: ObjectIdentifier(State.self))
+        StoreEffects.register(effectRegistry, for: core)
     }
 
     deinit {
@@ -87,5 +93,8 @@ open class Store<State: VueFluxCore.State> {
         // finds the store closed and commits nothing.
         core.close()
         StoreRegistry.shared.deregister(sequence: registration, for: ObjectIdentifier(State.self))
+        // The effects go with the store: cancelled, and no new one starts through its actions.
+        StoreEffects.remove(for: core)
+        effectRegistry.close()
     }
 }

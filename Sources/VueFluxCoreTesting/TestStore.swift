@@ -1,3 +1,4 @@
+import FlowKernel
 import ReactiveLite
 import TestStoreSupport
 import VueFluxCore
@@ -27,11 +28,15 @@ import VueFluxCore
 /// through Swift Testing's `Issue.record` when a Swift Testing test is running, `XCTFail`
 /// otherwise.
 ///
-/// With ``Exhaustivity/on`` (the default), `finish()` waits for the action creators that `send`
-/// started (up to the timeout) and fails on one still running, on actions committed but not
-/// received, and on a snapshot that changed after the last assertion; the test store's `deinit`
-/// makes the same checks, reported at its creation, when `finish()` was not called. Main-actor
-/// isolated: write the test `@MainActor`.
+/// It sees the effects started through the store's actions
+/// (``VueFluxCore/Actions/runEffect(id:fileID:line:_:)``), whoever called the action creator:
+/// ``effectsInFlight`` lists them, and `finish()` waits for them. With ``Exhaustivity/on`` (the
+/// default), `finish()` waits for the action creators that `send` started and for the effects (up
+/// to the timeout) and fails on one still running, naming an effect and where it was started, on
+/// actions committed but not received, and on a snapshot that changed after the last assertion; the
+/// test store's `deinit` makes the same checks, reported at its creation, when `finish()` was not
+/// called. Main-actor isolated, and so is the closure `send` calls the action creator in: write the
+/// test `@MainActor`.
 @MainActor
 public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sendable> {
     /// The store under test.
@@ -113,6 +118,7 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         store.observeCommits { action in
             log.append(action, state: snapshot(computed))
         }
+        engine.track(store.effectRegistry)
         self.store = store
         self.engine = engine
         self.snapshot = snapshot
@@ -129,6 +135,8 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         for task in tasks.withLock({ $0 }) {
             task.cancel()
         }
+        engine.finishEffectsAtRelease()
+        engine.stopTrackingEffects()
         engine.finish(site: nil)
     }
 
@@ -162,8 +170,8 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         }
     }
 
-    /// Calls an action creator, synchronous or asynchronous, in a new task, and checks the snapshot
-    /// produced by the first action it commits (or the current snapshot, if it returns having
+    /// Calls an action creator, synchronous or asynchronous, in a new task on the main actor, and
+    /// checks the snapshot produced by the first action it commits (or the current snapshot, if it returns having
     /// committed none) against `expectation` applied to the snapshot asserted so far.
     ///
     /// Waits up to `timeout` seconds for that first action or for the creator to return, and fails
@@ -177,7 +185,7 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
     ///     change.
     public func send(
         timeout: Double? = nil,
-        _ intent: @escaping @Sendable (Actions<State>) async -> Void,
+        _ intent: @escaping @MainActor @Sendable (Actions<State>) async -> Void,
         assert expectation: ((inout Snapshot) -> Void)? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -189,7 +197,7 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         let start = engine.beginSend("send", site: site)
         let work = log.startWork()
         let actions = store.actions
-        let task = Task {
+        let task = Task { @MainActor in
             await intent(actions)
             log.finishWork(work)
         }
@@ -262,10 +270,34 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         )
     }
 
-    /// Ends the test: waits up to `timeout` seconds for the action creators `send` started, then,
-    /// with ``Exhaustivity/on``, fails (at this call) on a creator still running, on actions
-    /// committed but not received, and on a snapshot that changed after the last assertion. Later
-    /// calls, and the `deinit`'s own check, do nothing.
+    /// The effects in flight on the store, except those skipped with ``skipEffects()``, in the
+    /// order they were started.
+    public var effectsInFlight: [RunningEffect] {
+        engine.effectsInFlight.map(RunningEffect.init)
+    }
+
+    /// Cancels every effect in flight on the store, on purpose: they dispatch nothing more, and
+    /// `finish()` waits for them to return (a cancelled sleep or request returns at once).
+    public func cancelEffects() {
+        engine.cancelEffects()
+    }
+
+    /// Stops waiting for the effects in flight now, on purpose: they go on running, and `finish()`
+    /// neither waits for them nor reports them. The actions they dispatch must still be received.
+    public func skipEffects() {
+        engine.skipEffects()
+    }
+
+    /// Ends the test: waits up to `timeout` seconds for the action creators `send` started and for
+    /// the store's effects in flight, then, with ``Exhaustivity/on``, fails (at this call) on a
+    /// creator still running, on each effect still running (naming it and where it was started,
+    /// and cancelling it), on an error an effect threw, on actions committed but not received, and
+    /// on a snapshot that changed after the last assertion. With ``Exhaustivity/off`` it cancels
+    /// the effects in flight and reports nothing. Later calls, and the `deinit`'s own check, do
+    /// nothing.
+    ///
+    /// An effect asleep on a ``TestClock`` stays asleep until the test advances the clock: advance
+    /// it and receive what the effect dispatches, or cancel or skip the effect.
     ///
     /// - Parameter timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
     public func finish(
@@ -284,6 +316,7 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
             FailureReporter.fail(
                 "finish: \(creators(unfinished)) started by send still running after \(timeout) s.", at: site)
         }
+        await engine.finishEffects(timeout: timeout, site: site)
         engine.finish(site: site)
     }
 

@@ -126,9 +126,12 @@ import Testing
     }
 
     @Test func theDeinitReportsWhatFinishWouldHaveAtTheCreation() async {
+        typealias CounterTestStore = TestStore<
+            CounterAction, CounterState, Presenter<CounterAction, CounterState>
+        >
         let line = #line + 2
         await withKnownIssue {
-            var store: TestStore<CounterAction, CounterState>? = TestStore(flux: makeEchoFlux())
+            var store: CounterTestStore? = TestStore(flux: makeEchoFlux())
             await store?.send(.increment) { $0.count = 1 }
             store = nil
         } matching: { issue in

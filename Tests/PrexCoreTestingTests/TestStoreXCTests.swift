@@ -66,4 +66,82 @@ final class TestStoreXCTests: XCTestCase {
             ]
         )
     }
+
+    /// XCTest runs its tests one at a time, so the wall time measured here is this test's own
+    /// (under Swift Testing, tests share the main actor with every test running in parallel).
+    @MainActor func testADebounceWithTheTestClockTakesNoRealTime() async throws {
+        guard #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) else { throw XCTSkip("needs Clock") }
+        let start = ContinuousClock.now
+        let fixture = SearchFixture()
+        let store = fixture.makeStore()
+        for query in ["s", "sw", "swift"] {
+            await store.send {
+                $0.queryChanged(query)
+            } assert: {
+                $0.query = query
+            }
+            await fixture.clock.advance(by: .milliseconds(100))
+        }
+        await fixture.clock.advance(by: .milliseconds(200))  // 300 ms after the last keystroke
+        await store.receive(.searchStarted) { $0.isLoading = true }
+        await fixture.clock.advance(by: .seconds(1))
+        await store.receive(.loaded(["swift/one", "swift/two"])) {
+            $0.isLoading = false
+            $0.repositories = ["swift/one", "swift/two"]
+        }
+        await store.finish()
+        let elapsed = ContinuousClock.now - start
+        XCTAssertEqual(fixture.server.asked, ["swift"])
+        XCTAssertLessThan(elapsed, .milliseconds(50), "1.5 s of virtual time took \(elapsed)")
+    }
+
+    @MainActor func testAForgottenReceiveFailsFinishNamingTheRunningEffect() async throws {
+        guard #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) else { throw XCTSkip("needs Clock") }
+        let fixture = SearchFixture()
+        var finishLine: UInt = 0
+        let failures = await FailureReporter.captureFailures {
+            let store = fixture.makeStore()
+            await store.send {
+                $0.queryChanged("swift")
+            } assert: {
+                $0.query = "swift"
+            }
+            await fixture.clock.advance(by: .milliseconds(300))
+            await store.receive(.searchStarted) { $0.isLoading = true }
+            finishLine = #line + 1
+            await store.finish(timeout: 0.05)  // the request's answer was never received
+        }
+        XCTAssertEqual(failures.map(\.line), [finishLine])
+        XCTAssertEqual(
+            failures.first?.message,
+            """
+            finish: 1 effect still running after 0.05 s:
+              effect search started at PrexCoreTestingTests/Search.swift:\(SearchPresenter.effectLine)
+            Receive what it dispatches (advance the TestClock it sleeps on first), or end it on purpose \
+            with cancelEffects() or skipEffects().
+            """
+        )
+    }
+
+    @MainActor func testTheSameTestWithTheReceivePasses() async throws {
+        guard #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) else { throw XCTSkip("needs Clock") }
+        let fixture = SearchFixture()
+        let failures = await FailureReporter.captureFailures {
+            let store = fixture.makeStore()
+            await store.send {
+                $0.queryChanged("swift")
+            } assert: {
+                $0.query = "swift"
+            }
+            await fixture.clock.advance(by: .milliseconds(300))
+            await store.receive(.searchStarted) { $0.isLoading = true }
+            await fixture.clock.advance(by: .seconds(1))
+            await store.receive(.loaded(["swift/one", "swift/two"])) {
+                $0.isLoading = false
+                $0.repositories = ["swift/one", "swift/two"]
+            }
+            await store.finish(timeout: 0.05)
+        }
+        XCTAssertEqual(failures, [])
+    }
 }

@@ -1,0 +1,281 @@
+/// An effect's id, as a user gave it (any `Hashable & Sendable` value), erased so that a registry
+/// can hold ids of several types.
+///
+/// `@unchecked Sendable`: `AnyHashable` is not declared `Sendable`, but the only initializer takes a
+/// `Sendable` value, so the value inside is one.
+package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The id as given, compared and hashed.
+    package let base: AnyHashable
+    /// The id as given, for the modules' public reports.
+    package let value: any Hashable & Sendable
+
+    /// Wraps `id`.
+    package init<ID: Hashable & Sendable>(_ id: ID) {
+        base = AnyHashable(id)
+        value = id
+    }
+
+    package static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+        lhs.base == rhs.base
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(base)
+    }
+
+    /// The id as given, for a failure message: a string is quoted.
+    package var description: String {
+        if let text = value as? String {
+            return "\"\(text)\""
+        }
+        return String(describing: value)
+    }
+}
+
+/// The effects a store (a Prex flux, a VueFlux store, an RxState store) knows about: each runs in a
+/// task of its own, may have an id, and is cancelled by id, when the same id starts again, when its
+/// owner goes, or when the registry closes.
+///
+/// Shared by the three modules' effect entry points (a Prex presenter's `runEffect`, a VueFlux
+/// action creator's, an RxState store's). Nothing here is on the dispatch path: a store pays for
+/// its registry only when an effect starts or ends, or when it is asked what runs.
+///
+/// An entry stays until its task returns, cancelled or not, so that a test can wait for the work to
+/// end; a cancelled entry no longer answers to its id, so a new effect with the same id is tracked
+/// apart from the one it replaced.
+///
+/// `Sendable`: its state sits behind `storage`'s lock. The observer is called under that lock (it
+/// is the test stores' bookkeeping, never user code); tasks are created and cancelled outside it.
+@usableFromInline package final class EffectRegistry: Sendable {
+    /// One effect in flight, as the registry reports it.
+    package struct Running: Sendable {
+        /// The registry's own number for the effect, unique per registry, ascending by start.
+        package let serial: UInt64
+        /// The id the effect was started with, if any.
+        package let id: EffectID?
+        /// Who started it (a Prex presenter), whose going cancels it; `nil` for the store itself.
+        package let owner: ObjectIdentifier?
+        /// Where it was started.
+        package let fileID: String
+        /// The line where it was started.
+        package let line: UInt
+        /// Whether it was cancelled (it still runs until its task returns).
+        package var isCancelled = false
+
+        /// `effect "search" started at Search/SearchPresenter.swift:42`, with `(cancelled)` if so.
+        package var description: String {
+            let name = id.map { "effect \($0)" } ?? "effect"
+            return "\(name) started at \(fileID):\(line)" + (isCancelled ? " (cancelled)" : "")
+        }
+    }
+
+    /// What an observer (a test store) is told.
+    package enum Event: Sendable {
+        /// The effects in flight changed: the list now, in start order.
+        case running([Running])
+        /// An effect threw an error other than `CancellationError`: the error, described.
+        case threw(Running, String)
+    }
+
+    private struct Entry {
+        var info: Running
+        /// `nil` between the entry's reservation and the creation of its task.
+        var task: Task<Void, Never>?
+    }
+
+    private struct Storage {
+        /// The effects whose task has not returned, by serial.
+        var entries: [UInt64: Entry] = [:]
+        /// The effect that answers to each id: the latest started and not cancelled.
+        var byID: [EffectID: UInt64] = [:]
+        var nextSerial: UInt64 = 0
+        /// Set by `close()`: later effects are not started.
+        var isClosed = false
+        var observer: (@Sendable (Event) -> Void)?
+
+        var running: [Running] {
+            entries.values.map(\.info).sorted { $0.serial < $1.serial }
+        }
+
+        /// Marks the effects `serials` cancelled and returns their tasks, to cancel after the lock.
+        mutating func cancel(_ serials: [UInt64]) -> [Task<Void, Never>] {
+            var tasks: [Task<Void, Never>] = []
+            for serial in serials {
+                guard var entry = entries[serial], !entry.info.isCancelled else { continue }
+                entry.info.isCancelled = true
+                entries[serial] = entry
+                if let id = entry.info.id, byID[id] == serial {
+                    byID[id] = nil
+                }
+                if let task = entry.task {
+                    tasks.append(task)
+                }
+            }
+            return tasks
+        }
+
+        func announce() {
+            observer?(.running(running))
+        }
+    }
+
+    /// The effect whose task is running this code, if any: set for the whole of an effect's task,
+    /// read by a test store to say which effect dispatched an action.
+    @TaskLocal package static var current: Running?
+
+    /// How many effect tasks were created and have not begun to run, over all registries: a test
+    /// clock waits for zero before it moves time, so that an effect about to sleep is not skipped.
+    package static let unstarted = AtomicCounter()
+
+    private let storage = Locked(Storage())
+
+    /// Creates an empty, open registry.
+    @usableFromInline package init() {}
+
+    /// Starts `operation` in a new task and tracks it until the task returns.
+    ///
+    /// With an `id`, the effect in flight with that id (if any) is cancelled first. When the
+    /// registry is closed, `operation` does not run and the returned task is already cancelled.
+    /// A `CancellationError` thrown by `operation` ends it quietly; another error ends it and is
+    /// reported to the observer (a test store fails on it), and otherwise dropped.
+    ///
+    /// - Returns: The effect's task, which returns once `operation` has.
+    @discardableResult
+    package func start(
+        id: EffectID?,
+        owner: ObjectIdentifier?,
+        fileID: String,
+        line: UInt,
+        operation: @escaping @Sendable () async throws -> Void
+    ) -> Task<Void, Never> {
+        let reservation = storage.withLock { storage -> (Running, [Task<Void, Never>])? in
+            guard !storage.isClosed else { return nil }
+            let info = Running(
+                serial: storage.nextSerial, id: id, owner: owner, fileID: fileID, line: line)
+            storage.nextSerial += 1
+            var replaced: [Task<Void, Never>] = []
+            if let id, let previous = storage.byID[id] {
+                replaced = storage.cancel([previous])
+            }
+            storage.entries[info.serial] = Entry(info: info, task: nil)
+            if let id {
+                storage.byID[id] = info.serial
+            }
+            storage.announce()
+            return (info, replaced)
+        }
+        guard let (info, replaced) = reservation else {
+            let task = Task<Void, Never> {}
+            task.cancel()
+            return task
+        }
+        for task in replaced {
+            task.cancel()
+        }
+        Self.unstarted.add(1)
+        let task = Task<Void, Never> {
+            Self.unstarted.add(-1)
+            await Self.$current.withValue(info) {
+                do {
+                    try await operation()
+                } catch is CancellationError {
+                    // The normal end of a cancelled effect.
+                } catch {
+                    self.report(info.serial, error)
+                }
+            }
+            self.end(info.serial)
+        }
+        let cancelNow = storage.withLock { storage -> Bool in
+            guard var entry = storage.entries[info.serial] else { return false }  // returned already
+            entry.task = task
+            storage.entries[info.serial] = entry
+            return entry.info.isCancelled
+        }
+        if cancelNow {
+            task.cancel()
+        }
+        return task
+    }
+
+    /// Cancels the effect in flight with `id`, if any.
+    package func cancel(id: EffectID) {
+        let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+            guard let serial = storage.byID[id] else { return [] }
+            defer { storage.announce() }
+            return storage.cancel([serial])
+        }
+        for task in tasks {
+            task.cancel()
+        }
+    }
+
+    /// Cancels every effect in flight started by `owner`.
+    package func cancelAll(owner: ObjectIdentifier) {
+        cancel { $0.owner == owner }
+    }
+
+    /// Cancels every effect in flight, or those among them that `isIncluded` accepts.
+    package func cancelAll(where isIncluded: @Sendable (Running) -> Bool = { _ in true }) {
+        cancel(isIncluded)
+    }
+
+    /// Cancels every effect in flight and starts no more: called when the store goes.
+    package func close() {
+        let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+            storage.isClosed = true
+            defer { storage.announce() }
+            return storage.cancel(Array(storage.entries.keys))
+        }
+        for task in tasks {
+            task.cancel()
+        }
+    }
+
+    /// The effects whose task has not returned yet, cancelled ones included, in start order.
+    package var running: [Running] {
+        storage.withLock { $0.running }
+    }
+
+    /// Sets the one observer (a test store), replacing any other, and tells it the effects in
+    /// flight now. It is called under the registry's lock: it must only record what it is told.
+    package func observe(_ observer: (@Sendable (Event) -> Void)?) {
+        storage.withLock { storage in
+            storage.observer = observer
+            storage.announce()
+        }
+    }
+
+    private func cancel(_ isIncluded: (Running) -> Bool) {
+        let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+            let serials = storage.entries.values.filter { isIncluded($0.info) }.map(\.info.serial)
+            guard !serials.isEmpty else { return [] }
+            defer { storage.announce() }
+            return storage.cancel(serials)
+        }
+        for task in tasks {
+            task.cancel()
+        }
+    }
+
+    private func report(_ serial: UInt64, _ error: any Error) {
+        let description = String(describing: error)
+        storage.withLock { storage in
+            guard let entry = storage.entries[serial] else { return }
+            storage.observer?(.threw(entry.info, description))
+        }
+    }
+
+    private func end(_ serial: UInt64) {
+        // The task handle is released after the lock.
+        let entry = storage.withLock { storage -> Entry? in
+            guard let entry = storage.entries.removeValue(forKey: serial) else { return nil }
+            if let id = entry.info.id, storage.byID[id] == serial {
+                storage.byID[id] = nil
+            }
+            storage.announce()
+            return entry
+        }
+        _ = entry
+    }
+}

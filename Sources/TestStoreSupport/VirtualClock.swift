@@ -1,0 +1,194 @@
+import FlowKernel
+
+/// The virtual time behind the testing products' `TestClock`: sleepers wait for `now` to reach
+/// their deadline, and only `advance(by:)` and `run()` move `now`, so a test of a debounce takes no
+/// real time.
+///
+/// Moving time is made deterministic in the usual way for Swift concurrency, which cannot be stepped
+/// from outside: before and after waking each sleeper, ``settle()`` lets the tasks that were just
+/// created or woken run until they suspend again (it waits for every effect task to have begun,
+/// every woken sleeper to have resumed and every sleeper to be registered, then yields while
+/// anything still changes). So an effect that was started by the last `send` and is about to sleep
+/// is asleep before time moves, and one that sleeps again after it wakes sleeps from the time it
+/// woke at.
+///
+/// `Sendable`: its state sits behind `storage`'s lock; continuations are resumed after it.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+package final class VirtualClock: Sendable {
+    private enum Sleeper {
+        /// Registered by `sleep`, before its continuation exists.
+        case reserved(Duration)
+        /// Waiting for `now` to reach the deadline.
+        case waiting(Duration, CheckedContinuation<Bool, any Error>)
+        /// Cancelled before its continuation was stored.
+        case cancelled
+    }
+
+    private struct Storage {
+        var now = Duration.zero
+        var sleepers: [UInt64: Sleeper] = [:]
+        var nextID: UInt64 = 0
+        /// Sleepers resumed whose task has not run on yet.
+        var waking = 0
+        /// Counts every change, so that `settle` can tell when things have stopped moving.
+        var changes: UInt64 = 0
+
+        var reservedCount: Int {
+            sleepers.values.reduce(0) { count, sleeper in
+                if case .reserved = sleeper { return count + 1 }
+                return count
+            }
+        }
+    }
+
+    private let storage = LockedBox(Storage())
+
+    package init() {}
+
+    /// The virtual time elapsed since the clock was created.
+    package var now: Duration {
+        storage.withLock { $0.now }
+    }
+
+    /// The number of sleepers waiting.
+    package var sleeperCount: Int {
+        storage.withLock { $0.sleepers.count }
+    }
+
+    /// Suspends until `now` reaches `deadline`; at once if it has. Throws `CancellationError` if the
+    /// task is cancelled before or while it sleeps.
+    package func sleep(until deadline: Duration) async throws {
+        try Task.checkCancellation()
+        let id = storage.withLock { storage -> UInt64? in
+            guard deadline > storage.now else { return nil }
+            defer { storage.nextID += 1 }
+            storage.sleepers[storage.nextID] = .reserved(deadline)
+            storage.changes += 1
+            return storage.nextID
+        }
+        guard let id else { return }
+        let woken = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Bool, any Error>) in
+                let outcome = storage.withLock { storage -> Result<Bool, any Error>? in
+                    storage.changes += 1
+                    switch storage.sleepers[id] {
+                    case .reserved(let deadline) where deadline > storage.now:
+                        storage.sleepers[id] = .waiting(deadline, continuation)
+                        return nil
+                    case .reserved:
+                        storage.sleepers[id] = nil
+                        return .success(false)
+                    default:
+                        storage.sleepers[id] = nil
+                        return .failure(CancellationError())
+                    }
+                }
+                if let outcome {
+                    continuation.resume(with: outcome)
+                }
+            }
+        } onCancel: {
+            let continuation = storage.withLock { storage -> CheckedContinuation<Bool, any Error>? in
+                storage.changes += 1
+                switch storage.sleepers[id] {
+                case .reserved:
+                    storage.sleepers[id] = .cancelled
+                    return nil
+                case .waiting(_, let continuation):
+                    storage.sleepers[id] = nil
+                    return continuation
+                case .cancelled, nil:
+                    return nil
+                }
+            }
+            continuation?.resume(throwing: CancellationError())
+        }
+        // Runs in the woken task: it has resumed.
+        guard woken else { return }
+        storage.withLock { storage in
+            storage.waking -= 1
+            storage.changes += 1
+        }
+    }
+
+    /// Moves `now` forward by `duration`, waking each sleeper whose deadline it passes, earliest
+    /// first, with `now` at its deadline; lets the woken tasks run before it goes on.
+    package func advance(by duration: Duration) async {
+        let target = storage.withLock { $0.now + duration }
+        await advance(to: target)
+    }
+
+    /// Moves `now` forward until no sleeper is left (at most `limit` wake-ups, so that an effect
+    /// that sleeps in a loop cannot keep it going forever); returns whether none is left.
+    package func run(limit: Int = 10_000) async -> Bool {
+        for _ in 0..<limit {
+            await settle()
+            let next = storage.withLock { storage in
+                storage.sleepers.values.compactMap { sleeper -> Duration? in
+                    if case .waiting(let deadline, _) = sleeper { return deadline }
+                    return nil
+                }.min()
+            }
+            guard let next else { return true }
+            await advance(to: next)
+        }
+        return storage.withLock { $0.sleepers.isEmpty }
+    }
+
+    private func advance(to target: Duration) async {
+        await settle()
+        while true {
+            let due = storage.withLock { storage -> CheckedContinuation<Bool, any Error>? in
+                var earliest: (id: UInt64, deadline: Duration)?
+                for (id, sleeper) in storage.sleepers {
+                    guard case .waiting(let deadline, _) = sleeper, deadline <= target else { continue }
+                    if earliest == nil || deadline < earliest!.deadline
+                        || (deadline == earliest!.deadline && id < earliest!.id)
+                    {
+                        earliest = (id, deadline)
+                    }
+                }
+                guard let earliest, case .waiting(_, let continuation) = storage.sleepers[earliest.id] else {
+                    storage.now = max(storage.now, target)
+                    return nil
+                }
+                storage.sleepers[earliest.id] = nil
+                storage.now = max(storage.now, earliest.deadline)
+                storage.waking += 1
+                storage.changes += 1
+                return continuation
+            }
+            guard let due else { return }
+            due.resume(returning: true)
+            await settle()
+        }
+    }
+
+    /// Lets the tasks just started or woken run until they suspend again: waits (a bounded time)
+    /// until every effect task has begun, every woken sleeper has resumed and every reserved
+    /// sleeper has stored its continuation, then yields until nothing changes for a while.
+    package func settle() async {
+        var quiet = 0
+        var last = UInt64.max
+        // About a second of real time at most, in case some task never gets there.
+        for round in 0..<20_000 {
+            await Task.yield()
+            let (changes, busy) = storage.withLock { storage in
+                (storage.changes, storage.waking > 0 || storage.reservedCount > 0)
+            }
+            if busy || EffectRegistry.unstarted.value > 0 {
+                quiet = 0
+                if round > 100 {
+                    try? await Task.sleep(nanoseconds: 50_000)
+                }
+                continue
+            }
+            quiet = changes == last ? quiet + 1 : 0
+            last = changes
+            if quiet >= 3 {
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,300 @@
+import PrexCore
+import PrexCoreTesting
+import TestStoreSupport
+import Testing
+
+/// The clock and server of one test, and the test store it drives.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+@MainActor
+struct SearchFixture {
+    let clock = TestClock()
+    let server: FakeServer
+
+    init() {
+        server = FakeServer(clock: clock)
+    }
+
+    func makeStore(
+        exhaustivity: Exhaustivity = .on,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> TestStore<SearchAction, SearchState, SearchPresenter> {
+        let dependencies = server.dependencies
+        return TestStore(
+            exhaustivity: exhaustivity, fileID: fileID, filePath: filePath, line: line, column: column
+        ) { view in
+            SearchPresenter(view: view, dependencies: dependencies)
+        }
+    }
+}
+
+@MainActor
+@Suite struct EffectTests {
+    // snippet: prex-search-loading
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func loadingThenResults() async {
+        let fixture = SearchFixture()
+        let clock = fixture.clock
+        let store = fixture.makeStore()
+        await store.send {
+            $0.queryChanged("swift")
+        } assert: {
+            $0.query = "swift"
+        }
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(.searchStarted) { $0.isLoading = true }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.loaded(["swift/one", "swift/two"])) {
+            $0.isLoading = false
+            $0.repositories = ["swift/one", "swift/two"]
+        }
+        await store.finish()
+    }
+    // snippet-end: prex-search-loading
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func theErrorPath() async {
+        let fixture = SearchFixture()
+        let clock = fixture.clock
+        let store = fixture.makeStore()
+        await store.send {
+            $0.queryChanged("error")
+        } assert: {
+            $0.query = "error"
+        }
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(.searchStarted) { $0.isLoading = true }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.failed("offline")) {
+            $0.isLoading = false
+            $0.errorMessage = "offline"
+        }
+        await store.finish()
+    }
+
+    // snippet: prex-search-debounce
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func threeKeystrokesMakeOneRequest() async {
+        let fixture = SearchFixture()
+        let (clock, server) = (fixture.clock, fixture.server)
+        let store = fixture.makeStore()
+        await store.send {
+            $0.queryChanged("s")
+        } assert: {
+            $0.query = "s"
+        }
+        await clock.advance(by: .milliseconds(100))
+        await store.send {
+            $0.queryChanged("sw")
+        } assert: {
+            $0.query = "sw"
+        }
+        await clock.advance(by: .milliseconds(100))
+        await store.send {
+            $0.queryChanged("swift")
+        } assert: {
+            $0.query = "swift"
+        }
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(.searchStarted) { $0.isLoading = true }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.loaded(["swift/one", "swift/two"])) {
+            $0.isLoading = false
+            $0.repositories = ["swift/one", "swift/two"]
+        }
+        await store.finish()
+        #expect(server.asked == ["swift"])  // three keystrokes, one request
+        #expect(clock.now == TestClock.Instant(offset: .milliseconds(1_500)))
+    }
+    // snippet-end: prex-search-debounce
+
+    // snippet: prex-search-stale
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func aNewerQueryCancelsTheStaleRequest() async {
+        let fixture = SearchFixture()
+        let (clock, server) = (fixture.clock, fixture.server)
+        let store = fixture.makeStore()
+        await store.send {
+            $0.queryChanged("sw")
+        } assert: {
+            $0.query = "sw"
+        }
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(.searchStarted) { $0.isLoading = true }
+        #expect(store.effectsInFlight.count == 1)
+        await store.send {
+            $0.queryChanged("swift")
+        } assert: {
+            $0.query = "swift"
+        }
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(.searchStarted)
+        await clock.advance(by: .seconds(1))
+        await store.receive(.loaded(["swift/one", "swift/two"])) {
+            $0.isLoading = false
+            $0.repositories = ["swift/one", "swift/two"]
+        }
+        await store.finish()
+        #expect(server.asked == ["sw", "swift"])
+        #expect(server.cancelled == ["sw"])
+    }
+    // snippet-end: prex-search-stale
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func theFluxReportsItsEffectsInFlightWithWhereTheyStarted() async {
+        let fixture = SearchFixture()
+        let store = fixture.makeStore()
+        await store.send {
+            $0.queryChanged("swift")
+        } assert: {
+            $0.query = "swift"
+        }
+        let effects = store.flux.effectsInFlight
+        #expect(effects.count == 1)
+        #expect(effects.first?.id as? SearchEffect == .search)
+        #expect(effects.first?.fileID == "PrexCoreTestingTests/Search.swift")
+        #expect(effects.first?.line == UInt(SearchPresenter.effectLine))
+        store.presenter.cancelSearch()
+        await store.finish()
+        #expect(store.flux.effectsInFlight.isEmpty)
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func theScreenGoingAwayCancelsItsWork() async {
+        let fixture = SearchFixture()
+        let (clock, server) = (fixture.clock, fixture.server)
+        let view = PassiveTestView()
+        var presenter: SearchPresenter? = SearchPresenter(view: view, dependencies: server.dependencies)
+        let flux = presenter!.flux
+        presenter?.queryChanged("swift")
+        await clock.advance(by: .milliseconds(300))  // the request is in flight
+        #expect(server.asked == ["swift"])
+        let effect = flux.effectsInFlight
+        #expect(effect.count == 1)
+        presenter = nil
+        #expect(flux.effectsInFlight.allSatisfy { $0.isCancelled })
+        while !flux.effectsInFlight.isEmpty {
+            await Task.yield()
+        }
+        #expect(server.cancelled == ["swift"])
+        #expect(flux.store.state.repositories.isEmpty)
+    }
+
+    // snippet: prex-forgotten-receive
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func aForgottenReceiveFailsFinishNamingTheRunningEffect() async {
+        let fixture = SearchFixture()
+        let clock = fixture.clock
+        let store = fixture.makeStore()
+        await store.send {
+            $0.queryChanged("swift")
+        } assert: {
+            $0.query = "swift"
+        }
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(.searchStarted) { $0.isLoading = true }
+        // Forgotten: advancing the clock past the request and receiving its answer.
+        await withKnownIssue {
+            await store.finish(timeout: 0.05)
+        } matching: { issue in
+            let message = issue.comments.map(\.rawValue).joined()
+            return message.contains("1 effect still running")
+                && message.contains(
+                    "effect search started at PrexCoreTestingTests/Search.swift:\(SearchPresenter.effectLine)"
+                )
+        }
+    }
+    // snippet-end: prex-forgotten-receive
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func anActionAnEffectDispatchedAndNobodyReceivedNamesTheEffect() async {
+        let fixture = SearchFixture()
+        let clock = fixture.clock
+        let store = fixture.makeStore()
+        await store.send {
+            $0.queryChanged("swift")
+        } assert: {
+            $0.query = "swift"
+        }
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(.searchStarted) { $0.isLoading = true }
+        await clock.advance(by: .seconds(1))
+        await withKnownIssue {
+            await store.finish()
+        } matching: { issue in
+            let message = issue.comments.map(\.rawValue).joined()
+            return message.contains("1 action received but not asserted")
+                && message.contains(
+                    "dispatched by effect search started at PrexCoreTestingTests/Search.swift")
+        }
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func cancellingEffectsOnPurposeEndsTheTestCleanly() async {
+        let fixture = SearchFixture()
+        let server = fixture.server
+        let store = fixture.makeStore()
+        await store.send {
+            $0.queryChanged("swift")
+        } assert: {
+            $0.query = "swift"
+        }
+        store.cancelEffects()
+        await store.finish()
+        #expect(server.asked.isEmpty)
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func skippedEffectsAreNeitherAwaitedNorReported() async {
+        let fixture = SearchFixture()
+        let store = fixture.makeStore()
+        await store.send {
+            $0.queryChanged("swift")
+        } assert: {
+            $0.query = "swift"
+        }
+        store.skipEffects()
+        #expect(store.effectsInFlight.isEmpty)
+        #expect(store.flux.effectsInFlight.count == 1)
+        await store.finish()
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func withExhaustivityOffARunningEffectIsNotReported() async {
+        let fixture = SearchFixture()
+        let store = fixture.makeStore(exhaustivity: .off)
+        await store.send { $0.queryChanged("swift") }
+        await store.finish()
+        while !store.flux.effectsInFlight.isEmpty {
+            await Task.yield()
+        }
+    }
+}
+
+@MainActor
+@Suite struct LegacySleepTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func aSleepClosureOnTheTestClockDebouncesWithNoRealTime() async {
+        let clock = TestClock()
+        let dependencies = LegacySearchDependencies.testing(search: { ["\($0)/one"] }, clock: clock)
+        let flux = Flux(state: SearchState(), mutation: SearchMutation())
+        let view = PassiveTestView()
+        let presenter = Presenter(view: view, flux: flux)
+        let effect = presenter.runEffect { dispatch in
+            try await dependencies.sleep(300_000_000)
+            await dispatch(.loaded(try await dependencies.search("swift")))
+        }
+        await clock.advance(by: .milliseconds(299))
+        #expect(flux.store.state.repositories.isEmpty)
+        await clock.advance(by: .milliseconds(1))
+        await effect.value
+        #expect(flux.store.state.repositories == ["swift/one"])
+    }
+}
+
+/// A view that shows nothing, for a presenter made outside a test store.
+final class PassiveTestView: View {
+    func reflect(change: StateChange<SearchState>) {}
+}

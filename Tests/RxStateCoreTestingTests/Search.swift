@@ -1,0 +1,137 @@
+import RxStateCore
+import RxStateCoreTesting
+import TestStoreSupport
+
+// A debounced repository search: the middleware's effect waits out the typing on an injected
+// clock, then asks an injected client.
+
+struct SearchState: SubstateType, Equatable {
+    var query = ""
+    var isLoading = false
+    var repositories: [String] = []
+    var errorMessage: String?
+}
+
+enum SearchAction: ActionType, Equatable {
+    case queryChanged(String)
+    case searchStarted
+    case loaded([String])
+    case failed(String)
+}
+
+// snippet: rxstate-search
+/// What the search's effect needs, handed to the middleware: no globals.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+struct SearchDependencies: Sendable {
+    var search: @Sendable (String) async throws -> [String]
+    var clock: any Clock<Duration>
+}
+
+enum SearchEffect: Hashable, Sendable {
+    case search
+}
+
+/// Starts the search after each keystroke, debounced.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+struct SearchMiddleware: InterceptingMiddlewareType {
+    let dependencies: SearchDependencies
+
+    func intercept(
+        action: any ActionType, store: Store, next: @escaping @Sendable (any ActionType) -> Void
+    ) {
+        next(action)
+        guard case .queryChanged(let query) = action as? SearchAction else { return }
+        store.runEffect(id: SearchEffect.search) { [dependencies] dispatch in
+            try await dependencies.clock.sleep(for: .milliseconds(300))
+            await dispatch(SearchAction.searchStarted)
+            do {
+                await dispatch(SearchAction.loaded(try await dependencies.search(query)))
+            } catch {
+                await dispatch(SearchAction.failed("\(error)"))
+            }
+        }
+    }
+}
+
+/// A store with the search's reducer and middleware.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+func makeSearchStore(dependencies: SearchDependencies) -> Store {
+    let store = Store()
+    store.register(SearchState.self, for: SearchAction.self) { state, action in
+        switch action {
+        case .queryChanged(let query):
+            state.query = query
+        case .searchStarted:
+            state.isLoading = true
+            state.errorMessage = nil
+        case .loaded(let repositories):
+            state.isLoading = false
+            state.repositories = repositories
+        case .failed(let message):
+            state.isLoading = false
+            state.errorMessage = message
+        }
+    }
+    store.register(interceptors: [SearchMiddleware(dependencies: dependencies)])
+    return store
+}
+
+// snippet-end: rxstate-search
+
+/// The line of `runEffect` above, which failure messages name.
+let searchEffectLine = 44
+
+/// A search server for tests: answers after a second on the test clock, fails for "error", and
+/// records the queries it was asked and those cancelled.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+final class FakeServer: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "offline" }
+    }
+
+    let clock: TestClock
+    private let record = LockedBox<(asked: [String], cancelled: [String])>(([], []))
+
+    init(clock: TestClock) {
+        self.clock = clock
+    }
+
+    var asked: [String] { record.withLock { $0.asked } }
+    var cancelled: [String] { record.withLock { $0.cancelled } }
+
+    func search(_ query: String) async throws -> [String] {
+        record.withLock { $0.asked.append(query) }
+        do {
+            try await clock.sleep(for: .seconds(1))
+        } catch {
+            record.withLock { $0.cancelled.append(query) }
+            throw error
+        }
+        if query == "error" {
+            throw Failure()
+        }
+        return ["\(query)/one", "\(query)/two"]
+    }
+
+    var dependencies: SearchDependencies {
+        SearchDependencies(search: { try await self.search($0) }, clock: clock)
+    }
+}
+
+/// The clock and server of one test, and the test store it drives.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+@MainActor
+struct SearchFixture {
+    let clock = TestClock()
+    let server: FakeServer
+
+    init() {
+        server = FakeServer(clock: clock)
+    }
+
+    func makeStore(exhaustivity: Exhaustivity = .on) -> TestStore<SearchState> {
+        TestStore(
+            initialState: SearchState(), store: makeSearchStore(dependencies: server.dependencies),
+            exhaustivity: exhaustivity)
+    }
+}
