@@ -353,15 +353,17 @@ final class TurnGuarded: @unchecked Sendable {
     }
 
     /// A task that finds the turn taken suspends instead of blocking its thread: while one thread
-    /// holds the turn for a second, 64 tasks dispatching into the source leave the cooperative pool
-    /// free (a heartbeat task keeps ticking), and once the turn is free every item is applied,
-    /// exactly once. A dedicated thread ends the hold, so a version that blocks the pool fails here
-    /// by name instead of hanging.
+    /// holds the turn, all 64 tasks dispatching into the source end up suspended in the turn's list
+    /// (a version that blocked would park at most as many tasks as the cooperative pool has
+    /// threads, and none in the list), nothing is applied during the hold, and once the turn is
+    /// free every item is applied, exactly once. A dedicated thread ends the hold after at most 10
+    /// seconds, so such a version fails here by name instead of hanging.
     @Test func tasksThatFindTheTurnTakenSuspendAndLeaveThePoolFree() async {
         let source = Source()
         let holding = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let released = Counter()
+        let allSuspended = Counter()
         let applied = Counter()
         let appliedDuringTheHold = Counter()
         Thread {
@@ -372,11 +374,17 @@ final class TurnGuarded: @unchecked Sendable {
         }.start()
         Thread {
             holding.wait()
-            usleep(1_000_000)
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                if source.state.withLock({ $0.turn.suspended.count }) == 64 {
+                    allSuspended.increment()
+                    break
+                }
+                usleep(1_000)
+            }
             released.increment()
             release.signal()
         }.start()
-        let beatsDuringTheHold = Counter()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<64 {
                 group.addTask {
@@ -388,15 +396,9 @@ final class TurnGuarded: @unchecked Sendable {
                     }
                 }
             }
-            group.addTask {
-                while released.value == 0 {
-                    try? await Task.sleep(nanoseconds: 1_000_000)
-                    beatsDuringTheHold.increment()
-                }
-            }
             await group.waitForAll()
         }
-        #expect(beatsDuringTheHold.value >= 20, "the tasks blocked the cooperative pool")
+        #expect(allSuspended.value == 1, "tasks blocked their threads instead of suspending")
         #expect(appliedDuringTheHold.value == 0, "applied while another thread held the turn")
         #expect(applied.value == 640)
         #expect(source.isIdle)

@@ -82,11 +82,10 @@ extension Flux {
         effectRegistry.running.map(RunningEffect.init)
     }
 
-    /// Every dispatch an effect makes goes through here.
-    ///
-    /// Today the synchronous ``Dispatcher/dispatch(_:)``, which may block the calling thread while
-    /// another thread holds the store's turn; the kernel's suspending dispatch will replace the body.
+    /// Every dispatch an effect makes goes through here: ``Dispatcher/dispatchAsync(_:)``, which
+    /// suspends the effect's task while another thread holds the turn instead of blocking a thread
+    /// of the cooperative pool.
     func dispatchFromEffect(_ action: Action) async {
-        dispatcher.dispatch(action)
+        await dispatcher.dispatchAsync(action)
     }
 }

@@ -72,11 +72,10 @@ extension Store {
         effectRegistry.running.map(RunningEffect.init)
     }
 
-    /// Every dispatch an effect makes goes through here.
-    ///
-    /// Today the synchronous ``dispatch(action:)``, which may block the calling thread while another
-    /// thread holds the store's turn; the kernel's suspending dispatch will replace the body.
+    /// Every dispatch an effect makes goes through here: ``dispatchAsync(action:)``, which suspends
+    /// the effect's task while another thread applies actions instead of blocking a thread of the
+    /// cooperative pool.
     func dispatchFromEffect(_ action: any ActionType) async {
-        dispatch(action: action)
+        await dispatchAsync(action: action)
     }
 }
