@@ -19,7 +19,7 @@ import FlowKernelShims
 /// - **inside a turn of another source, finding this one held by another thread**, neither waits
 ///   (a wait from inside a turn could close a cycle) nor hands its work to the holder (the holder
 ///   would then apply another thread's stream): its work is deferred, and the calling thread applies
-///   it itself, waiting in line then, right after it leaves its outermost turn and before its
+///   it itself, waiting for its turn then, right after it leaves its outermost turn and before its
 ///   outermost call returns.
 ///
 /// So a call returns after its own work and the work it causes: never another thread's stream,

@@ -5,11 +5,13 @@
 /// state.
 ///
 /// Values are delivered on the thread that sends them, to observers in the order they subscribed,
-/// one value at a time. A value sent from inside a delivery (an observer of this sink or of any
-/// other source) while another is being delivered is queued and delivered after it, first in first
-/// out, by the thread already delivering, and its sender returns at once. A value sent from another
-/// thread, inside no delivery, waits for the current delivery and is then delivered by its sender.
-/// So recursive sends are fine (the original VueFluxReactive deadlocks on them), no sender delivers
+/// one value at a time. A value sent from inside this sink's delivery, on the delivering thread (an
+/// observer of this sink, or of a source it sets), is queued and delivered right after the current
+/// one, first in first out, and its sender returns at once. A value sent from inside a delivery of
+/// another source while another thread delivers this sink's values returns at once too, and its
+/// sender delivers it once it leaves its outermost delivery. A value sent from another thread,
+/// inside no delivery, waits for the other thread's turn and is then delivered by its sender. So
+/// recursive sends are fine (the original VueFluxReactive deadlocks on them), no sender delivers
 /// another thread's stream, and once every `send(value:)` call has returned, every value has been
 /// delivered.
 ///
@@ -38,8 +40,9 @@ public final class Sink<Value: Sendable>: Sendable {
 
     /// Sends `value` to every observer, in subscription order.
     ///
-    /// - Parameter value: The value to deliver. If a delivery is under way it is queued behind it and
-    ///   this call returns before it is delivered (see ``Sink``).
+    /// - Parameter value: The value to deliver. If a delivery is under way and this call comes from
+    ///   inside a delivery, it is queued and this call returns before it is delivered; from inside
+    ///   no delivery, this call waits for the other thread's turn (see ``Sink``).
     @inlinable
     public func send(value: Value) {
         channel.send(value, storing: false)

@@ -13,8 +13,9 @@ extension Variable {
     ///   `value.append(_:)`, which is a read and then a write and can lose one.
     /// - Readers: a read of ``value`` on another thread sees the array before or after the append,
     ///   never a partial one; no reader waits for anything but the lock.
-    /// - Observers: receive the whole new array, in turn, as for a set: from inside an observer
-    ///   the append is stored at once and delivered after the current delivery, first in first out.
+    /// - Observers: receive the whole new array, in turn, as for a set: from inside an observer of
+    ///   this variable the append is stored at once and delivered after the current delivery, first
+    ///   in first out.
     /// - No user code runs under the lock: copying an element only retains what it refers to, and
     ///   the append removes nothing, so no deinit runs there.
     @inlinable

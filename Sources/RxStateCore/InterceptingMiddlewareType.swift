@@ -9,9 +9,9 @@
 ///   to the next interceptor (then the reducers) right after this call returns, before any other
 ///   queued action, in the order given. Unlike Redux, `next` does not apply the action before it
 ///   returns: a store never nests one action inside another.
-/// - `next` called later (from a timer, another thread, a task): the action is queued behind the
-///   actions already waiting and skips the interceptors before this one. If the store has been
-///   deallocated by then, nothing happens.
+/// - `next` called later (from a timer, another thread, a task): the action is dispatched in turn,
+///   as ``Store/dispatch(action:)`` describes, after the actions already waiting, and skips the
+///   interceptors before this one. If the store has been deallocated by then, nothing happens.
 ///
 /// `store` is the store applying the action, to read its state or dispatch new actions; a dispatch
 /// from here starts again at the first interceptor and is queued behind the current action.

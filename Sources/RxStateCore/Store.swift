@@ -7,10 +7,13 @@ import ReactiveLite
 ///
 /// **One action at a time, in turn.** ``dispatch(action:)`` called while the store is idle applies
 /// the action on the calling thread and returns once it is applied and announced. Called from a
-/// reducer, an observer or a middleware (of this store or any other, on any thread) while the store
-/// is busy, it queues the action and returns at once; the thread applying actions applies it next,
-/// first in first out. Called from outside those while another thread applies actions, it waits in
-/// line for its turn, then applies its action itself: no thread applies another thread's stream,
+/// reducer, an observer or a middleware of this store's current action, on the thread applying it,
+/// it queues the action and returns at once; that thread applies it right after the current one,
+/// first in first out. Called from inside a delivery of another store (or any source of this
+/// package) while another thread applies this store's actions, it returns at once, and the calling
+/// thread applies the action itself once it leaves its outermost delivery. Called from outside
+/// those while another thread applies actions, it waits for the other thread's turn on a lock that
+/// records its owner, then applies its action itself: no thread applies another thread's stream,
 /// and a fast producer waits instead of growing a queue. So nothing is lost, nothing nests, no
 /// lock is held while user code runs, and once every `dispatch` call has returned, every action has
 /// been applied and announced (docs/threading.md).
@@ -18,8 +21,8 @@ import ReactiveLite
 /// **State in place.** While reducers run, the state is moved out of the store so that they hold
 /// the only reference to it: a typed reducer appending to a large array in its substate does not
 /// copy it (unless an observer kept the previous state). A read of the state from another thread
-/// meanwhile waits for the reducers to finish; a read from inside a reducer gets an empty result
-/// (see ``StoreError/readDuringReduction``).
+/// meanwhile waits for the reducers to finish, on a gate the reducing thread holds; a read from
+/// inside a reducer gets an empty result (see ``StoreError/readDuringReduction``).
 ///
 /// **Misuse does not crash.** Unhandled actions, missing substates and duplicate substates are
 /// reported on ``diagnostics`` and leave the state as it was.
@@ -72,12 +75,13 @@ public final class Store: Sendable {
     ///
     /// On an idle store the action is applied and announced before this returns, on the calling
     /// thread. From a reducer, an observer or a middleware of this store on the thread applying its
-    /// actions, it is queued and this returns at once; that thread applies it next. From inside a
-    /// delivery of another store (or any source of this package) while another thread applies this
-    /// store's actions, this returns at once and the calling thread applies the action itself once
-    /// it leaves its outermost delivery. From outside any delivery while another thread applies
-    /// actions, this waits for that thread's turn on a lock that records its owner (never from
-    /// inside a delivery, so it cannot deadlock), then applies the action on the calling thread.
+    /// actions, it is queued and this returns at once; that thread applies it right after the
+    /// current action, first in first out. From inside a delivery of another store (or any source
+    /// of this package) while another thread applies this store's actions, this returns at once and
+    /// the calling thread applies the action itself once it leaves its outermost delivery. From
+    /// outside any delivery while another thread applies actions, this waits for that thread's turn
+    /// on a lock that records its owner (never from inside a delivery, so it cannot deadlock), then
+    /// applies the action on the calling thread.
     ///
     /// - Parameter action: The action to apply.
     public func dispatch(action: any ActionType) {

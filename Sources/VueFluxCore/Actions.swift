@@ -37,12 +37,15 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     ///
     /// Each store commits its actions one at a time, in the order they were dispatched. With the
     /// `.immediate` executor the action is committed on the calling thread before this returns,
-    /// after waiting for the current commit if another thread is committing, unless this call comes
-    /// from inside a delivery (a mutation or an observer, of any store) while the store is busy:
-    /// then the action is queued, committed by the busy thread after the actions before it, and
-    /// this returns at once. With `.queue` or `.mainThread` the commit runs there, later or at once
-    /// as the executor decides, and this never waits. Only a caller inside no delivery waits, so
-    /// it cannot deadlock. An action sent to a deallocated store is dropped.
+    /// after waiting for the other thread's turn if another thread is committing, unless this call
+    /// comes from inside a delivery (a mutation or an observer) while the store is busy. From
+    /// inside the store's current commit, on the committing thread, the action is queued and
+    /// committed right after the current one, and this returns at once. From inside a delivery of
+    /// another store (or any source of this package) while another thread commits, this returns at
+    /// once and the calling thread commits the action itself once it leaves its outermost delivery.
+    /// With `.queue` or `.mainThread` the commit runs there, later or at once as the executor
+    /// decides, and this never waits. Only a caller inside no delivery waits, so it cannot
+    /// deadlock. An action sent to a deallocated store is dropped.
     ///
     /// - Parameter action: The action to commit.
     @inlinable

@@ -12,11 +12,13 @@ import ReactiveLite
 /// ```
 ///
 /// Commits are serialized per store: whatever thread dispatches, one mutation runs at a time, in
-/// dispatch order, on the store's executor, and no lock is held while it runs. A dispatch made
-/// while the store is committing from a mutation or an observer (of this store or any other) is
-/// queued and committed after the current one, first in first out, and returns at once. With
-/// `.immediate`, a dispatch from another thread, inside no delivery, waits in line for its turn and
-/// commits its own action. Only threads inside no delivery wait, so no wait can close a cycle.
+/// dispatch order, on the store's executor, and no lock is held while it runs. A dispatch from a
+/// mutation or an observer of the current commit, on the committing thread, is queued and
+/// committed after the current one, first in first out, and returns at once. With `.immediate`, a
+/// dispatch from a mutation or an observer of another source while another thread commits returns
+/// at once, and the calling thread commits the action itself once it leaves its outermost
+/// delivery; a dispatch from another thread, inside no delivery, waits for the other thread's turn
+/// and commits its own action. Only threads inside no delivery wait, so no wait can close a cycle.
 ///
 /// Subclass it for a store shared across an app:
 ///

@@ -75,7 +75,7 @@ struct StoreCore: TurnHolding, Sendable {
 
 /// How a dispatch goes on once it has tried to take the store's turn.
 enum Start {
-    /// Another caller holds the turn: queue the action or wait in line.
+    /// Another caller holds the turn: queue or defer the action, or wait for the turn.
     case busy
     /// The caller took the turn and the action goes through interceptor number `stage`.
     case intercept
