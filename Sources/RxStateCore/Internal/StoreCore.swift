@@ -73,16 +73,6 @@ struct StoreCore: TurnHolding, Sendable {
     @usableFromInline static let reducingGate = 2
 }
 
-/// How a dispatch goes on once it has tried to take the store's turn.
-enum Start {
-    /// Another caller holds the turn: queue or defer the action, or wait for the turn.
-    case busy
-    /// The caller took the turn and the action goes through interceptor number `stage`.
-    case intercept
-    /// The caller took the turn and the state was moved out for the reducers.
-    case reduce
-}
-
 /// What the drainer moves out of the store's lock to reduce one action, so that the reducers hold
 /// the only reference to the state.
 @usableFromInline
