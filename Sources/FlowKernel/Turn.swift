@@ -310,44 +310,6 @@ extension Locked where Value: TurnHolding {
             (work, prepared) = next
         }
     }
-
-    /// Queues `work` for an owner that applies its work on an executor; returns whether the caller
-    /// must schedule a drain (``drainScheduled(prepare:perform:)``) on the executor. Never waits.
-    @inlinable
-    package func enqueueForDrain(_ work: Value.Work, if accept: (inout Value) -> Bool) -> Bool {
-        withLock { value in
-            guard accept(&value) else { return false }
-            value.turn.appendHoldersWork(work)
-            if value.turn.holder != 0 { return false }
-            value.turn.holder = Turn<Value.Work>.scheduledDrain
-            return true
-        }
-    }
-
-    /// Applies the queued work on the executor, after ``enqueueForDrain(_:if:)`` asked for a drain,
-    /// then frees the turn.
-    @inlinable
-    package func drainScheduled<Prepared>(
-        prepare: (inout Value, Value.Work) -> Prepared,
-        perform: (Value.Work, inout Prepared) -> Void
-    ) {
-        Turn<Value.Work>.enter()
-        var resumed: UnsafeContinuation<Void, Never>?
-        while true {
-            let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
-                if let work = value.turn.next(before: .max) {
-                    return (work, prepare(&value, work))
-                }
-                value.turn.holder = 0
-                resumed = value.turn.suspended.popFirst()
-                return nil
-            }
-            guard var next else { break }
-            perform(next.work, &next.prepared)
-        }
-        Turn<Value.Work>.leave()
-        resumed?.resume()
-    }
 }
 
 extension TurnHolding {
@@ -379,72 +341,4 @@ extension TurnHolding {
         if _fastPath(turn.suspended.isEmpty) { return nil }
         return turn.suspended.popFirst()
     }
-}
-
-extension Locked where Value: TurnHolding {
-    /// ``serialize(mayWait:arrive:prepare:perform:)`` for async callers: a task that finds the turn
-    /// taken suspends until the holder passes it on, instead of blocking its thread (a thread of
-    /// Swift's cooperative pool), then takes it and applies its work like a caller inside no turn.
-    /// Called from inside a turn (synchronous code running an observer cannot await, but a
-    /// caller may still be marked), it does what the synchronous call does: queue or defer.
-    ///
-    /// Returns a ``Deferral`` in that last case only, as ``serialize(mayWait:arrive:prepare:perform:)``
-    /// does.
-    @inlinable
-    package func serializeSuspending<Prepared>(
-        arrive: (inout Value) -> Value.Work?,
-        prepare: (inout Value, Value.Work) -> Prepared,
-        perform: (Value.Work, inout Prepared) -> Void
-    ) async -> Deferral? {
-        if Turn<Value.Work>.isInsideATurn {
-            return serialize(mayWait: true, arrive: arrive, prepare: prepare, perform: perform)
-        }
-        while true {
-            // Taken under the lock if free; else this task is registered before the lock is let
-            // go, so that the holder's passing the turn on cannot be missed.
-            var outcome = SuspendingArrival<Value.Work, Prepared>.busy
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                var resumed: UnsafeContinuation<Void, Never>?
-                let mustWait: Bool = withLock { value in
-                    guard value.turn.holder == 0 && tryHoldGate() else {
-                        value.turn.suspended.append(continuation)
-                        return true
-                    }
-                    let own = arrive(&value)
-                    let stop = value.turn.nextTicket
-                    if let own { value.turn.appendHoldersWork(own) }
-                    if let taken = value.takeTurn(
-                        before: stop, prepare: prepare, gates: self, resumed: &resumed)
-                    {
-                        outcome = .run(taken.work, taken.prepared, stop: taken.stop)
-                    } else {
-                        outcome = .done
-                    }
-                    return false
-                }
-                resumed?.resume()
-                if !mustWait {
-                    continuation.resume()
-                }
-            }
-            switch consume outcome {
-            case .busy:
-                continue
-            case .done:
-                return nil
-            case .run(var work, var prepared, let stop):
-                run(&work, &prepared, stop: stop, prepare: prepare, perform: perform)
-                return nil
-            }
-        }
-    }
-}
-
-/// What a suspending caller found: the turn busy (try again once resumed), nothing to do, or the
-/// turn taken.
-@usableFromInline
-enum SuspendingArrival<Work, Prepared> {
-    case busy
-    case done
-    case run(Work, Prepared, stop: UInt64)
 }

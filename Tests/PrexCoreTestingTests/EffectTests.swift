@@ -278,7 +278,7 @@ struct SearchFixture {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func aSleepClosureOnTheTestClockDebouncesWithNoRealTime() async {
         let clock = TestClock()
-        let dependencies = LegacySearchDependencies.testing(search: { ["\($0)/one"] }, clock: clock)
+        let dependencies = LegacySearchDependencies.onTestClock(search: { ["\($0)/one"] }, clock: clock)
         let flux = Flux(state: SearchState(), mutation: SearchMutation())
         let view = PassiveTestView()
         let presenter = Presenter(view: view, flux: flux)

@@ -133,7 +133,7 @@ struct LegacySearchDependencies: Sendable {
 
     /// What a test hands it: the test clock's sleep (the test itself runs on a recent system).
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    static func testing(search: @escaping @Sendable (String) async throws -> [String], clock: TestClock)
+    static func onTestClock(search: @escaping @Sendable (String) async throws -> [String], clock: TestClock)
         -> Self
     {
         Self(search: search, sleep: { try await clock.sleep(for: .nanoseconds($0)) })
