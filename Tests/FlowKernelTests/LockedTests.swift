@@ -1,0 +1,87 @@
+import Dispatch
+import FlowKernelShims
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FlowKernel
+
+@Suite struct LockedTests {
+    @Test func copiesShareOneLockAndOneValue() async {
+        let lock = Locked(0)
+        let copy = lock
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<1_000 { copy.withLock { $0 += 1 } }
+                }
+            }
+        }
+        #expect(lock.withLock { $0 } == 4_000)
+    }
+
+    @Test(.enabled(if: fk_lock_reports_misuse(), "os_unfair_lock stops the process itself"))
+    func aSecondLockOnTheHoldingThreadFailsInsteadOfHanging() {
+        // `Locked` stops the process on such a failure (`lockFailure`, a `fatalError` with a
+        // message); the error-checking mutex reports it, in every build.
+        let lock = UnsafeMutablePointer<fk_lock>.allocate(capacity: 1)
+        defer { lock.deallocate() }
+        fk_lock_init(lock)
+        #expect(fk_lock_lock(lock) == 0)
+        #expect(fk_lock_lock(lock) == EDEADLK)
+        #expect(fk_lock_destroy(lock) == EBUSY)
+        #expect(fk_lock_unlock(lock) == 0)
+        #expect(fk_lock_destroy(lock) == 0)
+    }
+
+    @Test(.enabled(if: fk_lock_reports_misuse(), "os_unfair_lock stops the process itself"))
+    func unlockingALockTheThreadDoesNotHoldFails() {
+        let lock = UnsafeMutablePointer<fk_lock>.allocate(capacity: 1)
+        defer { lock.deallocate() }
+        fk_lock_init(lock)
+        #expect(fk_lock_unlock(lock) == EPERM)
+    }
+
+    @Test(.enabled(if: fk_lock_reports_misuse(), "os_unfair_lock stops the process itself"))
+    func anUnlockFromAnotherThreadLeavesTheOwnersLockHeld() async {
+        let results = Recorder<Int32>()
+        // On dedicated threads: a task may resume on another thread after a suspension.
+        await runOnThreads(1) { _ in
+            let lock = UnsafeMutablePointer<fk_lock>.allocate(capacity: 1)
+            defer { lock.deallocate() }
+            fk_lock_init(lock)
+            results.append(fk_lock_lock(lock))
+            let address = UInt(bitPattern: lock)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                let lock = UnsafeMutablePointer<fk_lock>(bitPattern: address)!
+                results.append(fk_lock_unlock(lock))
+                results.append(fk_lock_trylock(lock))
+                done.signal()
+            }.start()
+            done.wait()
+            results.append(fk_lock_unlock(lock))
+            results.append(fk_lock_destroy(lock))
+        }
+        // The owner's lock, the stranger's unlock refused, still held for it, the owner's unlock.
+        #expect(results.values == [0, EPERM, EBUSY, 0, 0])
+    }
+
+    @Test func threadsThatFindTheLockHeldSleepAndAreWokenInTurn() async {
+        // Holders sleep inside the lock, so the others outlast the spin and park: every hand-over
+        // then goes through the wake-up path, and a lost wake-up would hang the test.
+        let lock = Locked(0)
+        let finished = await finishes {
+            await runOnThreads(4) { _ in
+                for _ in 0..<25 {
+                    lock.withLock { value in
+                        value += 1
+                        usleep(200)
+                    }
+                }
+            }
+        }
+        #expect(finished)
+        #expect(lock.withLock { $0 } == 100)
+    }
+}
