@@ -10,6 +10,10 @@ extension Locked where Value: TurnHolding {
     ///
     /// Returns a ``Deferral`` in that last case only, as ``serialize(mayWait:arrive:prepare:perform:)``
     /// does.
+    ///
+    /// The async function itself only suspends and resumes; the work around it is done by
+    /// synchronous helpers that are never inlined into it. (Swift 6.3.1 crashes splitting the
+    /// coroutine when the whole turn, with RxStateCore's closures, is inlined into it under -O.)
     @inlinable
     package func serializeSuspending<Prepared>(
         arrive: (inout Value) -> Value.Work?,
@@ -17,45 +21,81 @@ extension Locked where Value: TurnHolding {
         perform: (Value.Work, inout Prepared) -> Void
     ) async -> Deferral? {
         if Turn<Value.Work>.isInsideATurn {
-            return serialize(mayWait: true, arrive: arrive, prepare: prepare, perform: perform)
+            return serializeInsideATurn(arrive: arrive, prepare: prepare, perform: perform)
         }
         while true {
             // Taken under the lock if free; else this task is registered before the lock is let
             // go, so that the holder's passing the turn on cannot be missed.
             var outcome = SuspendingArrival<Value.Work, Prepared>.busy
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                var resumed: UnsafeContinuation<Void, Never>?
-                let mustWait: Bool = withLock { value in
-                    guard value.turn.holder == 0 && tryHoldGate() else {
-                        value.turn.suspended.append(continuation)
-                        return true
-                    }
-                    let own = arrive(&value)
-                    let stop = value.turn.nextTicket
-                    if let own { value.turn.appendHoldersWork(own) }
-                    if let taken = value.takeTurn(
-                        before: stop, prepare: prepare, gates: self, resumed: &resumed)
-                    {
-                        outcome = .run(taken.work, taken.prepared, stop: taken.stop)
-                    } else {
-                        outcome = .done
-                    }
-                    return false
-                }
-                resumed?.resume()
-                if !mustWait {
-                    continuation.resume()
-                }
+                outcome = takeTurnOrSuspend(continuation, arrive: arrive, prepare: prepare)
             }
-            switch consume outcome {
-            case .busy:
-                continue
-            case .done:
-                return nil
-            case .run(var work, var prepared, let stop):
-                run(&work, &prepared, stop: stop, prepare: prepare, perform: perform)
+            if applyIfTaken(outcome, prepare: prepare, perform: perform) {
                 return nil
             }
+        }
+    }
+
+    /// ``serializeSuspending(arrive:prepare:perform:)`` called from inside a turn: what the
+    /// synchronous call does.
+    @inlinable @inline(never)
+    func serializeInsideATurn<Prepared>(
+        arrive: (inout Value) -> Value.Work?,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) -> Deferral? {
+        serialize(mayWait: true, arrive: arrive, prepare: prepare, perform: perform)
+    }
+
+    /// Under the lock: takes the turn if it is free (arriving and preparing the first item), else
+    /// registers `continuation` to be resumed when the turn is passed on. Resumes `continuation` at
+    /// once in the first case.
+    @inlinable @inline(never)
+    func takeTurnOrSuspend<Prepared>(
+        _ continuation: UnsafeContinuation<Void, Never>,
+        arrive: (inout Value) -> Value.Work?,
+        prepare: (inout Value, Value.Work) -> Prepared
+    ) -> SuspendingArrival<Value.Work, Prepared> {
+        var resumed: UnsafeContinuation<Void, Never>?
+        var outcome = SuspendingArrival<Value.Work, Prepared>.busy
+        let mustWait: Bool = withLock { value in
+            guard value.turn.holder == 0 && tryHoldGate() else {
+                value.turn.suspended.append(continuation)
+                return true
+            }
+            let own = arrive(&value)
+            let stop = value.turn.nextTicket
+            if let own { value.turn.appendHoldersWork(own) }
+            if let taken = value.takeTurn(before: stop, prepare: prepare, gates: self, resumed: &resumed) {
+                outcome = .run(taken.work, taken.prepared, stop: taken.stop)
+            } else {
+                outcome = .done
+            }
+            return false
+        }
+        resumed?.resume()
+        if !mustWait {
+            continuation.resume()
+        }
+        return outcome
+    }
+
+    /// Applies the turn a suspending caller took; returns `false` if it found the turn busy and must
+    /// try again.
+    @inlinable @inline(never)
+    func applyIfTaken<Prepared>(
+        _ outcome: consuming SuspendingArrival<Value.Work, Prepared>,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) -> Bool {
+        switch consume outcome {
+        case .busy:
+            return false
+        case .done:
+            return true
+        case .run(var work, var prepared, let stop):
+            run(&work, &prepared, stop: stop, prepare: prepare, perform: perform)
+            return true
         }
     }
 }
