@@ -458,7 +458,10 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
         stream reaches B from inside A's turn: the kernel must have the flooding thread apply it, not
         B's turn holder (the victim). Target, per module: the victim's slowest call at most
         \(format(ratio: forwardingVictimTimesBaseline)) the baseline's plain flood victim's in the same
-        run (an absolute bound fails on a loaded machine even for the baseline), and memory flat.
+        run (an absolute bound fails on a loaded machine even for the baseline), and memory flat. The
+        baseline's victim never waits longer than one increment under its lock; a module's victim
+        that finds B's turn taken waits on the turn's gate until the holder's turn ends, which on
+        Linux is a sleep and a wake-up of the victim's thread.
 
 
         """
@@ -549,7 +552,11 @@ func asyncContentionSection(_ results: Results) -> String {
         round(s), a fresh store each), the heartbeat's largest gap over every round, its ticks in the
         median round, and the voluntary context switches. Targets, per module: at most
         \(format(ratio: asyncTimesBaseline)) the baseline's time per dispatch, a heartbeat gap of at most
-        \(Int(asyncHeartbeatMaxGapMilliseconds)) ms, and the exact final count.
+        \(Int(asyncHeartbeatMaxGapMilliseconds)) ms, and the exact final count. RxStateCore's figure is
+        for a build in which its `Store.dispatchSuspending` calls the kernel's
+        `Locked.serializeSuspending` unspecialized: Swift 6.3.1 crashes compiling that
+        specialization with `-O`, so compare.sh turns the generic specializer off in that one
+        function.
 
 
         """
