@@ -23,54 +23,120 @@ let beforeKernel: [(name: String, instructions: Double)] = [
 /// Why a case misses its target: where its instructions go (callgrind, per operation, on the code
 /// measured) and what in the contract or the API needs them. Keyed by case name; the report prints
 /// the entry of every missed target, and says so where a miss has none.
+///
+/// The kernel's lock is the platform's owner-recording lock (docs/threading.md): on Linux an
+/// error-checking pthread mutex, whose uncontended round trip (`pthread_mutex_lock`, then
+/// `pthread_mutex_unlock` and its `__pthread_mutex_unlock_usercnt`) costs about 85 instructions
+/// under callgrind, where the one-word lock it replaced cost a few. The round trips per operation
+/// below are the calls to `pthread_mutex_lock` and `pthread_mutex_trylock` that callgrind counts
+/// per operation.
 let missExplanations: [String: String] = [
+    "W1.PrexCore": """
+    about 770 instructions per dispatch, about 455 more than with the one-word lock: the dispatch \
+    takes 4 lock round trips (the dispatcher's lock at arrival and to pass the turn on, the turn's \
+    gate, the store's lock for the write), about 350 instructions at about 85 each; the rest of the \
+    growth is elsewhere in the kernel's new drain. The lock is what the kernel chose for waits the \
+    system understands (docs/threading.md, trade-offs); on Apple platforms `os_unfair_lock` costs \
+    about as little as the old lock.
+    """,
+    "W1.VueFluxCore": """
+    about 1,370 instructions per dispatch, about 925 more than with the one-word lock: the \
+    dispatch takes 7 lock round trips (6 locks and 1 try-lock: the store's lock at arrival and to \
+    pass the turn on, the turn's gate, and the `Variable` the mutation sets, for the write and for \
+    the delivery), about 600 instructions at about 85 each; the rest of the growth is elsewhere in \
+    the kernel's new drain. The lock is what the kernel chose (docs/threading.md, trade-offs).
+    """,
     "W1.RxStateCore": """
-        about 1,075 instructions per dispatch: the store's own code about 410 (`dispatch` 119, \
-        `announce` 220 with the observer loop and the three critical sections inlined, the kernel's \
-        drain 71); retains and releases about 230 (4 and 8: the reducer list and the observer list \
-        copied under the lock, since `register` and `subscribe` run on any thread; the substates \
-        handed to observers, who may keep them; the previous last action, released after the lock \
-        because an action's deinit is user code); the typed reducer about 260, reached through the \
-        `any ActionType` dispatched and the `[any SubstateType]` state, whose types are recovered \
-        from the existentials (`withAddress` 33, `withUnsafePointer` 27, `withMutableAddress` 21, \
-        and the closure layers around the user's 8-instruction reducer); the last action about 70. \
-        RxState's public API (`dispatch(action: ActionType)`, a state of substates, \
-        `lastAction`) is what costs: a generic `dispatch<A>` overload would skip opening the action.
-        """,
+    about 2,390 instructions per dispatch, about 1,320 more than with the one-word lock. 5 lock \
+    round trips (the store's lock at arrival, while the state is moved out for the reducers and \
+    back, and to pass the turn on; the turn's gate) cost about 430 at about 85 each; the rest of \
+    the growth is in the store's new drain through the kernel, not broken down here. Before the \
+    lock changed the store's own code was about 410, retains and releases about 230 (the reducer \
+    and observer lists copied under the lock, the substates handed to observers, the previous last \
+    action released after the lock), the typed reducer about 260 (the `any ActionType` opened and \
+    the `[any SubstateType]` state's types recovered from the existentials) and the last action \
+    about 70. RxState's public API (`dispatch(action: ActionType)`, a state of substates, \
+    `lastAction`) is what costs beyond the locks: a generic `dispatch<A>` overload would skip \
+    opening the action. The allocation per dispatch is new with the kernel's drain: callgrind \
+    shows `swift_allocObject` called once per dispatch from the caller's loop, where \
+    `dispatch(action:)` is inlined; it was not traced further in this run.
+    """,
+    "W2.RxStateCore": """
+    the one allocation of each W1 dispatch (explained above), shared by the 1,000 notifications.
+    """,
     "W1.RxStateCore+MainReducer": """
-        about 2,680 instructions and 1 allocation per dispatch, about 1,600 more than the typed \
-        path, all in the README's reducer: three `as?` casts of the untyped state and action \
-        (`tryCast`, `swift_dynamicCast`, `tryCastToTuple`: about 820), the copy of the substate \
-        array (`var state = state`, then a write: the store still references the array it lends, \
-        so the write copies it: the allocation) and the free of the replaced one, about 300, and \
-        the closure's own code. That alone is more than the typed path costs in all, so the bound \
-        of 2x the typed path cannot hold while the typed path gets cheaper. The \
-        `MainReducer` type receives the state borrowed, as the original's did; the typed reducers \
-        (`Store.register`) are the path without the casts and the copy.
-        """,
+    about 1,600 instructions and 1 allocation per dispatch more than the typed path (whose own \
+    allocation is explained above), all in the README's reducer: three `as?` casts of the untyped state and action (`tryCast`, \
+    `swift_dynamicCast`, `tryCastToTuple`: about 820), the copy of the substate array (`var state \
+    = state`, then a write: the store still references the array it lends, so the write copies \
+    it: the allocation) and the free of the replaced one, about 300, and the closure's own code. \
+    The `MainReducer` type receives the state borrowed, as the original's did; the typed reducers \
+    (`Store.register`) are the path without the casts and the copy.
+    """,
     "W3.PrexCore": """
-        about 1,380 instructions per subscribe-and-cancel: the subscription's weak reference to its \
-        store about 265 (forming, assigning, loading and destroying it, and the slow release path \
-        of a store that has a weak reference), two objects allocated and freed about 250 (the \
-        `Subscription` a caller keeps, whose deinit cancels, and the kernel's token with its \
-        lock-free active flag), retains and releases about 200, removal from the ordered list \
-        86. The weak reference is the contract (a subscription kept after its store is gone does \
-        not keep the store and its state alive); the baseline's subscription is an index into an \
-        array, with neither a handle that cancels on release nor a flag that stops a delivery \
-        already under way.
-        """,
+    about 1,540 instructions per subscribe-and-cancel, 2 lock round trips among them (the store's \
+    lock to add the listener and to remove it, about 170 at about 85 each, where the one-word lock \
+    cost a few). The rest: the subscription's weak reference to its store about 265 (forming, \
+    assigning, loading and destroying it, and the slow release path of a store that has a weak \
+    reference), two objects allocated and freed about 250 (the `Subscription` a caller keeps, \
+    whose deinit cancels, and the kernel's token with its lock-free active flag), retains and \
+    releases about 200, removal from the ordered list 86. The weak reference is the contract (a \
+    subscription kept after its store is gone does not keep the store and its state alive); the \
+    baseline's subscription is an index into an array, with neither a handle that cancels on \
+    release nor a flag that stops a delivery already under way.
+    """,
+    "W4.PrexCore+InPlace": """
+    the W1 dispatch plus the append, with 6 lock round trips (about 510 instructions at about 85 \
+    each) where W1 takes 4: moving the state out for the mutation and back takes the store's lock \
+    and the in-place gate that readers on other threads wait on. The array is not copied; the miss \
+    is the lock's cost.
+    """,
+    "W4.VueFluxCore+InPlace": """
+    the W1 dispatch (explained above) plus `Variable.append(_:)`, with 6 lock round trips (5 locks \
+    and 1 try-lock, about 510 instructions at about 85 each). The array is not copied; the miss is \
+    the lock's cost on W1's path.
+    """,
     "W4.RxStateCore": """
-        the W1 dispatch (about 1,075, explained above) plus about 50 for the append, which runs \
-        in place: the array is not copied. The miss is W1's.
-        """,
+    the W1 dispatch (about 2,390, with its 5 lock round trips, explained above) plus about 50 for \
+    the append, which runs in place: the array is not copied. The miss is W1's.
+    """,
+    "W5.PrexCore": """
+    under callgrind the two threads seldom collide, so this is close to the W1 dispatch (4 lock \
+    round trips, explained above), with no update lost.
+    """,
+    "W5.VueFluxCore": """
+    under callgrind the two threads seldom collide, so this is close to the W1 dispatch (7 lock \
+    round trips, explained above), with no update lost.
+    """,
     "W5.RxStateCore": """
-        under callgrind the two threads seldom collide, so this is the W1 dispatch again (about \
-        1,075, explained above), with no update lost.
-        """,
+    under callgrind the two threads seldom collide, so this is close to the W1 dispatch (5 lock \
+    round trips, explained above), with no update lost.
+    """,
 ]
 
 /// Why some cases grew against the code before the kernel, keyed by case name.
-let growthExplanations: [String: String] = [:]
+let growthExplanations: [String: String] = [
+    "W1.PrexCore": """
+    the platform's lock: 4 pthread mutex round trips per dispatch at about 85 instructions each on \
+    Linux, where the one-word lock cost a few (see W1.PrexCore under "Why each miss")
+    """,
+    "W1.VueFluxCore": """
+    the platform's lock: 7 pthread mutex round trips per dispatch at about 85 instructions each \
+    on Linux (see W1.VueFluxCore under "Why each miss")
+    """,
+    "W1.RxStateCore": """
+    the platform's lock: 5 pthread mutex round trips per dispatch at about 85 instructions each \
+    on Linux (see W1.RxStateCore under "Why each miss")
+    """,
+    "W3.PrexCore": """
+    the platform's lock: 2 pthread mutex round trips per subscribe-and-cancel at about 85 \
+    instructions each on Linux
+    """,
+    "W3.RxStateCore": """
+    1 pthread mutex round trip per pair at about 85 instructions accounts for part of it; the \
+    rest of the growth is not broken down here
+    """,
+]
 
 /// The section comparing today's figures with the code before the kernel.
 func beforeKernelSection(_ results: Results) -> String {

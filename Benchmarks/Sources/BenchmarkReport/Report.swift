@@ -137,20 +137,40 @@ func verdicts(_ results: Results) -> [Verdict] {
     }
 }
 
-/// The flood targets for one subject.
-func floodVerdicts(_ flood: FloodFigures) -> [Verdict] {
+/// The flood targets for one subject: a plain flood's victim within an absolute bound; a forwarding
+/// module's victim within `forwardingVictimTimesBaseline` the baseline's plain flood victim in the
+/// same run (the baseline's own forwarding run is shown, with its memory target only); memory flat.
+func floodVerdicts(_ flood: FloodFigures, in results: Results) -> [Verdict] {
     let growth = flood.rssPeak - flood.rssBefore
-    return [
-        Verdict(
-            name: "flood.\(flood.subject)",
-            target: "victim's slowest call at most \(Int(floodMaxMilliseconds)) ms",
-            measured: String(format: "%.1f ms", flood.victimMax), met: flood.victimMax <= floodMaxMilliseconds
-        ),
+    var verdicts: [Verdict] = []
+    let measured = String(format: "%.1f ms", flood.victimMax)
+    if flood.subject.hasSuffix("+Forwarding") {
+        if !flood.subject.hasPrefix("Baseline"),
+            let baseline = results.floods.first(where: { $0.subject == "Baseline" })
+        {
+            let bound = forwardingVictimTimesBaseline * baseline.victimMax
+            verdicts.append(
+                Verdict(
+                    name: "flood.\(flood.subject)",
+                    target:
+                        "victim's slowest call at most \(format(ratio: forwardingVictimTimesBaseline)) the "
+                        + String(format: "baseline's flood victim (%.1f ms)", baseline.victimMax),
+                    measured: measured + " (\(format(ratio: flood.victimMax / baseline.victimMax)))",
+                    met: flood.victimMax <= bound))
+        }
+    } else {
+        verdicts.append(
+            Verdict(
+                name: "flood.\(flood.subject)",
+                target: "victim's slowest call at most \(Int(floodMaxMilliseconds)) ms",
+                measured: measured, met: flood.victimMax <= floodMaxMilliseconds))
+    }
+    verdicts.append(
         Verdict(
             name: "flood.\(flood.subject)",
             target: "memory flat (at most \(Int(floodMemoryGrowthMiB)) MiB growth)",
-            measured: String(format: "+%.0f MiB", growth), met: growth <= floodMemoryGrowthMiB),
-    ]
+            measured: String(format: "+%.0f MiB", growth), met: growth <= floodMemoryGrowthMiB))
+    return verdicts
 }
 
 func floodTable(_ results: Results) -> [[String]] {
@@ -163,6 +183,112 @@ func floodTable(_ results: Results) -> [[String]] {
             flood.drain < 0 ? "not within 20 s" : String(format: "%.0f ms", flood.drain),
         ]
     }
+}
+
+// MARK: - Contention
+
+/// The thread contention's targets: each module within `contentionTimesOneThread` of its own one
+/// thread, with the baseline's ratio beside it; no lost update on any subject.
+func threadContentionVerdicts(_ results: Results) -> [Verdict] {
+    let baseline = results.threadContention.first { $0.subject == "Baseline" }
+    return results.threadContention.flatMap { figures -> [Verdict] in
+        var verdicts: [Verdict] = []
+        let name = "contention.\(figures.subject)"
+        if figures.subject != "Baseline" {
+            let beside = baseline.map { "; baseline \(format(ratio: $0.ratio))" } ?? ""
+            verdicts.append(
+                Verdict(
+                    name: name,
+                    target:
+                        "\(figures.threads) threads at most \(format(ratio: contentionTimesOneThread)) one "
+                        + "thread's time per dispatch",
+                    measured: "\(format(ratio: figures.ratio))\(beside)",
+                    met: figures.ratio.map { $0 <= contentionTimesOneThread }))
+        }
+        verdicts.append(
+            Verdict(
+                name: name, target: "0 lost updates", measured: String(figures.lost), met: figures.lost == 0))
+        return verdicts
+    }
+}
+
+func threadContentionTable(_ results: Results) -> [[String]] {
+    results.threadContention.map { figures in
+        [
+            figures.subject, format(nanoseconds: figures.oneThread), format(nanoseconds: figures.manyThreads),
+            format(ratio: figures.ratio), String(format: "%.1f", figures.switchesPerThousand),
+            String(figures.lost),
+        ]
+    }
+}
+
+let threadContentionHeader = [
+    "Subject", "1 thread, per dispatch", "8 threads, per dispatch", "8 threads / 1 thread",
+    "context switches per 1,000 dispatches (8 threads)", "lost updates",
+]
+
+/// The async contention's targets: each module within `asyncTimesBaseline` of the baseline's time
+/// per dispatch; on every subject, the heartbeat's largest gap and no lost update.
+func asyncContentionVerdicts(_ results: Results) -> [Verdict] {
+    let baseline = results.asyncContention.first { $0.subject == "Baseline" }
+    return results.asyncContention.flatMap { figures -> [Verdict] in
+        var verdicts: [Verdict] = []
+        let name = "async.\(figures.subject)"
+        if figures.subject != "Baseline", let baseline {
+            let ratio = baseline.nanoseconds > 0 ? figures.nanoseconds / baseline.nanoseconds : nil
+            verdicts.append(
+                Verdict(
+                    name: name,
+                    target: "time per dispatch at most \(format(ratio: asyncTimesBaseline)) the baseline's",
+                    measured: "\(format(ratio: ratio)) (\(format(nanoseconds: figures.nanoseconds)))",
+                    met: ratio.map { $0 <= asyncTimesBaseline }))
+        }
+        verdicts.append(
+            Verdict(
+                name: name,
+                target: "heartbeat gap at most \(Int(asyncHeartbeatMaxGapMilliseconds)) ms",
+                measured: String(format: "%.1f ms", figures.heartbeatMaxGap),
+                met: figures.heartbeatMaxGap <= asyncHeartbeatMaxGapMilliseconds))
+        verdicts.append(
+            Verdict(
+                name: name, target: "0 lost updates", measured: String(figures.lost), met: figures.lost == 0))
+        return verdicts
+    }
+}
+
+func asyncContentionTable(_ results: Results) -> [[String]] {
+    let baseline = results.asyncContention.first { $0.subject == "Baseline" }
+    return results.asyncContention.map { figures in
+        let ratio = baseline.flatMap { $0.nanoseconds > 0 ? figures.nanoseconds / $0.nanoseconds : nil }
+        return [
+            figures.subject, "\(format(nanoseconds: figures.nanoseconds)) (\(format(ratio: ratio)))",
+            String(format: "%.2f ms", figures.heartbeatMaxGap), String(figures.heartbeatTicks),
+            String(format: "%.1f", figures.switchesPerThousand), String(figures.lost),
+        ]
+    }
+}
+
+let asyncContentionHeader = [
+    "Subject", "per dispatch (ratio to the baseline)", "heartbeat's largest gap", "heartbeat ticks",
+    "context switches per 1,000 dispatches", "lost updates",
+]
+
+/// Every time-based verdict: the floods and both contentions.
+func timeVerdicts(_ results: Results) -> [Verdict] {
+    results.floods.flatMap { floodVerdicts($0, in: results) } + threadContentionVerdicts(results)
+        + asyncContentionVerdicts(results)
+}
+
+/// A verdict table in markdown, the subject's prefix ("flood.") dropped.
+func markdownVerdicts(_ verdicts: [Verdict], prefix: String) -> String {
+    markdownTable(
+        ["Subject", "Target", "Measured", "Verdict"],
+        verdicts.map {
+            [
+                String($0.name.dropFirst(prefix.count)), $0.target, $0.measured,
+                $0.met == false ? "**missed**" : $0.word,
+            ]
+        })
 }
 
 let floodHeader = [
@@ -205,7 +331,7 @@ func console(_ results: Results) -> String {
         parts.append(
             "Allocations per operation, p50:\n" + textTable(header, results.matrix(results.allocationCell)))
     }
-    let all = verdicts(results).filter { $0.met != nil } + results.floods.flatMap(floodVerdicts)
+    let all = verdicts(results).filter { $0.met != nil } + timeVerdicts(results)
     if !all.isEmpty {
         parts.append(
             "Targets (a miss is a finding, not a failure of the command):\n"
@@ -217,6 +343,16 @@ func console(_ results: Results) -> String {
         parts.append(
             "Flood and victim (each subject's worst of \(results.floods[0].runs) run(s)):\n"
                 + textTable(floodHeader, floodTable(results)))
+    }
+    if !results.threadContention.isEmpty {
+        parts.append(
+            "Thread contention (medians of \(results.threadContention[0].rounds) round(s)):\n"
+                + textTable(threadContentionHeader, threadContentionTable(results)))
+    }
+    if !results.asyncContention.isEmpty {
+        parts.append(
+            "Async contention (median of \(results.asyncContention[0].rounds) round(s)):\n"
+                + textTable(asyncContentionHeader, asyncContentionTable(results)))
     }
     return parts.joined(separator: "\n\n")
 }
@@ -317,18 +453,23 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
         \(Int(floodMaxMilliseconds)) ms, and memory flat (at most \(Int(floodMemoryGrowthMiB)) MiB of
         growth). These are times on this machine.
 
+        The **forwarding** rows (`+Forwarding`) flood store A, whose observer dispatches each change
+        into store B; the victim dispatches into B, and the counting observer is B's. The flooder's
+        stream reaches B from inside A's turn: the kernel must have the flooding thread apply it, not
+        B's turn holder (the victim). Target, per module: the victim's slowest call at most
+        \(format(ratio: forwardingVictimTimesBaseline)) the baseline's plain flood victim's in the same
+        run (an absolute bound fails on a loaded machine even for the baseline), and memory flat. The
+        baseline's victim never waits longer than one increment under its lock; a module's victim
+        that finds B's turn taken waits on the turn's gate until the holder's turn ends, which on
+        Linux is a sleep and a wake-up of the victim's thread.
+
 
         """
     text += markdownTable(floodHeader, floodTable(results))
     text += "\n"
-    text += markdownTable(
-        ["Subject", "Target", "Measured", "Verdict"],
-        results.floods.flatMap(floodVerdicts).map {
-            [
-                String($0.name.dropFirst("flood.".count)), $0.target, $0.measured,
-                $0.met == false ? "**missed**" : $0.word,
-            ]
-        })
+    text += markdownVerdicts(results.floods.flatMap { floodVerdicts($0, in: results) }, prefix: "flood.")
+    text += threadContentionSection(results)
+    text += asyncContentionSection(results)
     text += """
 
         ## Reading the figures
@@ -364,5 +505,63 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
           of them with a real asynchronous client interface.
 
         """
+    return text
+}
+
+/// The thread contention's section of docs/benchmarks.md.
+func threadContentionSection(_ results: Results) -> String {
+    guard let first = results.threadContention.first else { return "" }
+    var text = """
+
+        ## Thread contention: 8 threads against 1
+
+        \(first.threads) dedicated threads, released together, dispatch increments into one store with
+        one observer, \(format(count: Double(first.dispatchesPerRound))) dispatches per round in all;
+        then one thread dispatches as many into a fresh store of the same kind, alternately for
+        \(first.rounds) rounds in one process. The figures are the medians of the wall time per
+        dispatch. This is time, not instructions: callgrind runs one thread at a time and does not
+        see a wait. A convoy (every contended dispatch a sleep and a wake-up) shows as about one
+        voluntary context switch per dispatch. Target, per module: \(first.threads) threads at most
+        \(format(ratio: contentionTimesOneThread)) one thread's time per dispatch, with the baseline's own
+        ratio beside it; every round checks the store's final count (0 lost). This machine has
+        \(ProcessInfo.processInfo.activeProcessorCount) cores, so at most that many of the threads run at once.
+
+
+        """
+    text += markdownTable(threadContentionHeader, threadContentionTable(results))
+    text += "\n"
+    text += markdownVerdicts(threadContentionVerdicts(results), prefix: "contention.")
+    return text
+}
+
+/// The async contention's section of docs/benchmarks.md.
+func asyncContentionSection(_ results: Results) -> String {
+    guard let first = results.asyncContention.first else { return "" }
+    var text = """
+
+        ## Async contention: \(first.tasks) tasks through the suspending dispatch
+
+        \(first.tasks) tasks on Swift's cooperative pool each dispatch
+        \(format(count: Double(first.dispatchesPerTask))) increments into one store with one observer
+        through the suspending dispatch (`dispatchAsync` on a Prex `Dispatcher`, on VueFlux `Actions`
+        and on an RxStateCore `Store`), with `await Task.yield()` between dispatches. The baseline's
+        `dispatchAsync` takes its lock on the task's thread: its lock is held only for the mutation,
+        so no task waits for it longer than one mutation. Meanwhile a heartbeat task on the same pool
+        sleeps 1 ms at a time and records its largest gap between ticks: a pool whose threads sit in a
+        store's wait stops it. Figures: the wall time per dispatch (the median of \(first.rounds)
+        round(s), a fresh store each), the heartbeat's largest gap over every round, its ticks in the
+        median round, and the voluntary context switches. Targets, per module: at most
+        \(format(ratio: asyncTimesBaseline)) the baseline's time per dispatch, a heartbeat gap of at most
+        \(Int(asyncHeartbeatMaxGapMilliseconds)) ms, and the exact final count. RxStateCore's figure is
+        for a build in which its `Store.dispatchSuspending` calls the kernel's
+        `Locked.serializeSuspending` unspecialized: Swift 6.3.1 crashes compiling that
+        specialization with `-O`, so compare.sh turns the generic specializer off in that one
+        function.
+
+
+        """
+    text += markdownTable(asyncContentionHeader, asyncContentionTable(results))
+    text += "\n"
+    text += markdownVerdicts(asyncContentionVerdicts(results), prefix: "async.")
     return text
 }

@@ -29,6 +29,34 @@ struct FloodFigures {
     let drain: Double
 }
 
+/// One subject's thread contention (see Sources/Workloads/Contention.swift): medians of its rounds.
+struct ThreadContentionFigures {
+    let subject: String
+    let threads: Int
+    let dispatchesPerRound: Int
+    let rounds: Int
+    let oneThread: Double
+    let manyThreads: Double
+    let switchesPerThousand: Double
+    let lost: Int
+
+    /// Nanoseconds per dispatch on `threads` threads over those on one.
+    var ratio: Double? { oneThread > 0 ? manyThreads / oneThread : nil }
+}
+
+/// One subject's async contention (see Sources/Workloads/Contention.swift).
+struct AsyncContentionFigures {
+    let subject: String
+    let tasks: Int
+    let dispatchesPerTask: Int
+    let rounds: Int
+    let nanoseconds: Double
+    let heartbeatMaxGap: Double
+    let heartbeatTicks: Int
+    let switchesPerThousand: Double
+    let lost: Int
+}
+
 /// Everything one run of compare.sh measured.
 struct Results {
     /// package-benchmark's percentiles, by benchmark name ("W1.PrexCore") and metric ("wallClock").
@@ -37,6 +65,8 @@ struct Results {
     var operations: [String: Int] = [:]
     var instructions: [String: InstructionCount] = [:]
     var floods: [FloodFigures] = []
+    var threadContention: [ThreadContentionFigures] = []
+    var asyncContention: [AsyncContentionFigures] = []
 
     /// Reads the `histogramPercentiles` export of package-benchmark from `directory`.
     mutating func readTimes(directory: URL) throws {
@@ -100,6 +130,30 @@ struct Results {
             worst[run.subject] = kept
         }
         floods = order.compactMap { worst[$0] }
+    }
+
+    /// Reads the lines `InstructionCounts contention` printed, one per subject.
+    mutating func readThreadContention(file: URL) throws {
+        for fields in try tsv(file) where fields.count == 8 {
+            let numbers = fields.dropFirst().map { Double($0) ?? -1 }
+            threadContention.append(
+                ThreadContentionFigures(
+                    subject: fields[0], threads: Int(numbers[0]), dispatchesPerRound: Int(numbers[1]),
+                    rounds: Int(numbers[2]), oneThread: numbers[3], manyThreads: numbers[4],
+                    switchesPerThousand: numbers[5], lost: Int(numbers[6])))
+        }
+    }
+
+    /// Reads the lines `InstructionCounts async` printed, one per subject.
+    mutating func readAsyncContention(file: URL) throws {
+        for fields in try tsv(file) where fields.count == 9 {
+            let numbers = fields.dropFirst().map { Double($0) ?? -1 }
+            asyncContention.append(
+                AsyncContentionFigures(
+                    subject: fields[0], tasks: Int(numbers[0]), dispatchesPerTask: Int(numbers[1]),
+                    rounds: Int(numbers[2]), nanoseconds: numbers[3], heartbeatMaxGap: numbers[4],
+                    heartbeatTicks: Int(numbers[5]), switchesPerThousand: numbers[6], lost: Int(numbers[7])))
+        }
     }
 
     /// A time-side figure per operation (nanoseconds, or a count for allocations).

@@ -90,6 +90,19 @@ let targets: [Target] = {
 let floodMaxMilliseconds = 10.0
 let floodMemoryGrowthMiB = 32.0
 
+/// The forwarding flood's target: each module's victim's slowest call at most this many times the
+/// baseline's flood victim's, in the same run (issue 22).
+let forwardingVictimTimesBaseline = 2.0
+
+/// The thread contention's target: nanoseconds per dispatch on 8 threads at most this many times
+/// those on one thread, per module (issue 22).
+let contentionTimesOneThread = 3.0
+
+/// The async contention's targets (issue 26): time per dispatch at most this many times the
+/// baseline's under the same tasks, and no heartbeat gap over this many milliseconds.
+let asyncTimesBaseline = 3.0
+let asyncHeartbeatMaxGapMilliseconds = 10.0
+
 /// What the originals reached on the store workloads, ratios of time on the machine of the
 /// benchmarks' first runs, for context.
 let originals: [String: String] = [

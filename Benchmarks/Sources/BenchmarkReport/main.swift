@@ -8,7 +8,7 @@ import Foundation
 //
 // The results directory holds what compare.sh gathered: `time/` (package-benchmark's percentile
 // export), `cases.tsv` (`InstructionCounts list`), `instructions.tsv` (the callgrind totals) and
-// `flood.tsv`; whichever is missing is left out.
+// `flood.tsv`, `contention.tsv` and `async.tsv`; whichever is missing is left out.
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5 else {
@@ -29,7 +29,12 @@ do {
     try results.readCases(file: directory.appendingPathComponent("cases.tsv"))
     try results.readInstructions(file: directory.appendingPathComponent("instructions.tsv"))
     try results.readFloods(file: directory.appendingPathComponent("flood.tsv"))
-    guard !results.metrics.isEmpty || !results.instructions.isEmpty || !results.floods.isEmpty else {
+    try results.readThreadContention(file: directory.appendingPathComponent("contention.tsv"))
+    try results.readAsyncContention(file: directory.appendingPathComponent("async.tsv"))
+    guard
+        !results.metrics.isEmpty || !results.instructions.isEmpty || !results.floods.isEmpty
+            || !results.threadContention.isEmpty || !results.asyncContention.isEmpty
+    else {
         print("BenchmarkReport: no results in \(directory.path)")
         exit(1)
     }

@@ -7,6 +7,10 @@ import Workloads
 //   InstructionCounts list                       the case names, one a line
 //   InstructionCounts run <case> <iterations>    sets the case up, runs it, tears it down
 //   InstructionCounts flood <subject> <seconds>  prints one tab-separated line of figures
+//   InstructionCounts contention <subject> <threads> <dispatches per thread> <rounds>
+//   InstructionCounts async <subject> <tasks> <dispatches per task> <rounds>
+//                                                the time-based contention workloads (Contention.swift),
+//                                                one tab-separated line each
 //
 // Under callgrind, compare.sh runs each case at a small and a large iteration count and divides
 // the difference in instructions by the difference in operations, so start-up and set-up drop out.
@@ -67,8 +71,44 @@ case ("flood", 3):
     print(flood(subject, seconds: seconds).line(subject: name))
 case ("flood-subjects", 1):
     for subject in floodSubjects { print(subject.name) }
+case ("contention-subjects", 1):
+    for subject in contentionSubjects { print(subject.name) }
+case ("contention", 5), ("async", 5):
+    let name = arguments[arguments.startIndex + 1]
+    guard let subject = contentionSubjects.first(where: { $0.name == name }) else {
+        fail("no contention subject \(name)")
+    }
+    let numbers = arguments.dropFirst(2).compactMap { Int($0) }.filter { $0 > 0 }
+    guard numbers.count == 3 else { fail("the counts must be positive whole numbers") }
+    if arguments.first == "contention" {
+        let result = threadContention(
+            subject, threads: numbers[0], dispatchesPerThread: numbers[1], rounds: numbers[2])
+        print(result.line(subject: name))
+        if result.lost != 0 { fail("\(name): \(result.lost) lost updates") }
+    } else {
+        // The tasks run on Swift's cooperative pool; the main thread only waits for them.
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        Task.detached {
+            box.result = await asyncContention(
+                subject, tasks: numbers[0], dispatchesPerTask: numbers[1], rounds: numbers[2])
+            done.signal()
+        }
+        done.wait()
+        let result = box.result!
+        print(result.line(subject: name))
+        if result.lost != 0 { fail("\(name): \(result.lost) lost updates") }
+    }
 default:
     fail(
         "usage: InstructionCounts list | run <case> <iterations> | flood <subject> <seconds> | flood-subjects"
+            + " | contention <subject> <threads> <dispatches> <rounds>"
+            + " | async <subject> <tasks> <dispatches> <rounds> | contention-subjects"
     )
+}
+
+/// Carries the async run's result to the main thread. `@unchecked Sendable`: written once by the
+/// task before it signals the semaphore, read by the main thread after the wait.
+final class ResultBox: @unchecked Sendable {
+    var result: AsyncContentionResult?
 }

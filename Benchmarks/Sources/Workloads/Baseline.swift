@@ -37,6 +37,14 @@ final class BaselineStore<State: Sendable>: Sendable {
         }
     }
 
+    /// The suspending dispatch's floor, for async callers (the async contention workload): the lock
+    /// is held only while `mutation` runs, never while observers or other user code run, so a task
+    /// that finds it taken waits no longer than one mutation. Waiting for it on the task's thread
+    /// is cheaper than suspending, and cannot starve the cooperative pool.
+    func dispatchAsync(_ mutation: (inout State) -> Void) async {
+        dispatch(mutation)
+    }
+
     func subscribe(_ observer: @escaping Observer) -> Int {
         storage.withLock { storage in
             let id = storage.nextID

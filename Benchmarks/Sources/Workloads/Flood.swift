@@ -10,17 +10,54 @@ import VueFluxCore
 // socket), while another dispatches once every 25 ms (a main thread now and then). One trivial
 // observer counts deliveries. What is measured: how long the victim's calls take, how far delivery
 // falls behind the flood, and the process's resident memory.
+//
+// The forwarding flood ("PrexCore+Forwarding"): the flooder dispatches into store A, whose observer
+// dispatches each change into store B; the victim dispatches into B, and the counting observer is
+// B's. The flooder's stream reaches B from inside A's turn, which is the case the kernel must not
+// hand to B's turn holder (issue 22).
 
 /// A store under the flood: how to dispatch one increment, and how to subscribe the observer.
 package struct FloodSubject: Sendable {
     package let name: String
-    let dispatch: @Sendable () -> Void
+    /// What the flooding thread calls in its loop.
+    let flood: @Sendable () -> Void
+    /// What the victim calls every 25 ms: the same dispatch, or the one into the forwarding
+    /// subject's store B.
+    let victim: @Sendable () -> Void
     /// Subscribes `observer` (called once per delivery); returns what keeps the subscription alive.
     let subscribe: @Sendable (_ observer: @escaping @Sendable () -> Void) -> any Sendable
+
+    /// A subject whose flooder and victim call the same dispatch.
+    init(
+        name: String, dispatch: @escaping @Sendable () -> Void,
+        subscribe: @escaping @Sendable (_ observer: @escaping @Sendable () -> Void) -> any Sendable
+    ) {
+        self.name = name
+        self.flood = dispatch
+        self.victim = dispatch
+        self.subscribe = subscribe
+    }
+
+    /// A forwarding subject: the flooder calls `flood` (into store A), the victim `victim` (into
+    /// store B). `subscribe` must first subscribe A's forwarding observer, then the counting one on
+    /// B, so that a replaying A's first forwarded value is counted before the run starts.
+    init(
+        forwarding name: String, flood: @escaping @Sendable () -> Void,
+        victim: @escaping @Sendable () -> Void,
+        subscribe: @escaping @Sendable (_ observer: @escaping @Sendable () -> Void) -> any Sendable
+    ) {
+        self.name = name
+        self.flood = flood
+        self.victim = victim
+        self.subscribe = subscribe
+    }
 }
 
-/// The subjects, by the name compare.sh passes.
-package let floodSubjects: [FloodSubject] = [
+/// The subjects, by the name compare.sh passes: each store flooded directly, then the forwarding
+/// subjects (ForwardingFlood.swift).
+package let floodSubjects: [FloodSubject] = directFloodSubjects + forwardingFloodSubjects
+
+private let directFloodSubjects: [FloodSubject] = [
     FloodSubject(
         name: "Baseline",
         dispatch: { baselineFloodStore.dispatch { $0.count += 1 } },
@@ -51,7 +88,7 @@ private let rxFloodStore = makeRxCounterStore()
 private let reactiveLiteFloodVariable = Variable(0)
 
 /// Holds a disposable for the length of the run. `@unchecked Sendable`: set once, never read.
-private final class Keep: @unchecked Sendable {
+final class Keep: @unchecked Sendable {
     let value: Any
     init(_ value: Any) { self.value = value }
 }
@@ -107,7 +144,8 @@ package func flood(_ subject: FloodSubject, seconds: Double) -> FloodResult {
     var result = FloodResult()
     result.rssBeforeMiB = residentMiB()
 
-    let dispatch = subject.dispatch
+    let floodDispatch = subject.flood
+    let victimDispatch = subject.victim
     let deadline = nowNanoseconds() + UInt64(seconds * 1e9)
     let stoppedAt = Atomic<UInt64>(0)
     let finished = Atomic<Bool>(false)
@@ -115,7 +153,7 @@ package func flood(_ subject: FloodSubject, seconds: Double) -> FloodResult {
     let caughtUpAt = Atomic<UInt64>(0)
     let flooder = Thread {
         while !stop.load(ordering: .relaxed) {
-            dispatch()
+            floodDispatch()
             flooded.add(1, ordering: .relaxed)
         }
         flooderDone.store(true, ordering: .releasing)
@@ -149,7 +187,7 @@ package func flood(_ subject: FloodSubject, seconds: Double) -> FloodResult {
     while !stop.load(ordering: .acquiring) {
         usleep(25_000)
         let start = nowNanoseconds()
-        dispatch()
+        victimDispatch()
         latencies.append(Double(nowNanoseconds() - start) / 1e6)
         victimDispatched.add(1, ordering: .relaxed)
     }
