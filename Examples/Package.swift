@@ -7,6 +7,8 @@
 //     swift run VueFluxCounter
 //     swift run RxStateCounter
 //     swift run PrexSearch
+//     swift run VueFluxSearch
+//     swift run RxStateSearch
 //
 // Their tests (`swift test`) show how to test state, side effects and cancellation in each; the
 // searches' tests use each module's test store and test clock.
@@ -56,6 +58,22 @@ let package = Package(
                 .product(name: "PrexCore", package: "unidirectional-flow"),
             ]
         ),
+        .executableTarget(
+            name: "VueFluxSearch",
+            dependencies: [
+                "SearchServer",
+                .product(name: "VueFluxCore", package: "unidirectional-flow"),
+                .product(name: "ReactiveLite", package: "unidirectional-flow"),
+            ]
+        ),
+        .executableTarget(
+            name: "RxStateSearch",
+            dependencies: [
+                "SearchServer",
+                .product(name: "RxStateCore", package: "unidirectional-flow"),
+                .product(name: "ReactiveLite", package: "unidirectional-flow"),
+            ]
+        ),
         .testTarget(name: "PrexCounterTests", dependencies: ["PrexCounter", "CounterServer"]),
         .testTarget(name: "VueFluxCounterTests", dependencies: ["VueFluxCounter", "CounterServer"]),
         .testTarget(name: "RxStateCounterTests", dependencies: ["RxStateCounter", "CounterServer"]),
@@ -65,6 +83,20 @@ let package = Package(
             dependencies: [
                 "PrexSearch", "SearchServer",
                 .product(name: "PrexCoreTesting", package: "unidirectional-flow"),
+            ]
+        ),
+        .testTarget(
+            name: "VueFluxSearchTests",
+            dependencies: [
+                "VueFluxSearch", "SearchServer",
+                .product(name: "VueFluxCoreTesting", package: "unidirectional-flow"),
+            ]
+        ),
+        .testTarget(
+            name: "RxStateSearchTests",
+            dependencies: [
+                "RxStateSearch", "SearchServer",
+                .product(name: "RxStateCoreTesting", package: "unidirectional-flow"),
             ]
         ),
     ],

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch="${SCRATCH:-.build/examples}"
-examples=(PrexCounter VueFluxCounter RxStateCounter PrexSearch)
+examples=(PrexCounter VueFluxCounter RxStateCounter PrexSearch VueFluxSearch RxStateSearch)
 
 # The page that shows what program $1 prints (a function, not an associative array: macOS ships
 # bash 3.2).

@@ -5,7 +5,9 @@
 public actor SearchServer {
     /// The error it answers "error" with.
     public struct Offline: Error, CustomStringConvertible {
+        /// The error.
         public init() {}
+        /// "offline", as a screen shows it.
         public var description: String { "offline" }
     }
 
