@@ -2,8 +2,9 @@ import PrexCore
 import PrexCoreTesting
 import TestStoreSupport
 
-// A debounced repository search: the presenter's effect waits out the typing on an injected clock,
-// then asks an injected client.
+// The fixture of the test store's own effect tests: a debounced search, the presenter's effect
+// waiting out the typing on an injected clock, then asking an injected client. The walkthrough of
+// the docs, with its tests, is the same feature in Examples/ (PrexSearch).
 
 struct SearchState: State, Equatable {
     var query = ""
@@ -37,7 +38,6 @@ struct SearchMutation: Mutation {
     }
 }
 
-// snippet: prex-search
 /// What the search's effect needs, handed to the presenter: no globals.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 struct SearchDependencies: Sendable {
@@ -75,42 +75,28 @@ final class SearchPresenter: Presenter<SearchAction, SearchState> {
         cancelEffect(id: SearchEffect.search)
     }
 }
-// snippet-end: prex-search
 
 extension SearchPresenter {
     /// The line of `runEffect` in `queryChanged(_:)`, which failure messages name.
     nonisolated static let effectLine = 63
 }
 
-/// A search server for tests: answers after a second on the test clock, fails for "error", and
-/// records the queries it was asked and those cancelled.
+/// A search server for tests: answers after a second on the test clock, and records the queries it
+/// was asked.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class FakeServer: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String { "offline" }
-    }
-
     let clock: TestClock
-    private let record = LockedBox<(asked: [String], cancelled: [String])>(([], []))
+    private let record = LockedBox<[String]>([])
 
     init(clock: TestClock) {
         self.clock = clock
     }
 
-    var asked: [String] { record.withLock { $0.asked } }
-    var cancelled: [String] { record.withLock { $0.cancelled } }
+    var asked: [String] { record.withLock { $0 } }
 
     func search(_ query: String) async throws -> [String] {
-        record.withLock { $0.asked.append(query) }
-        do {
-            try await clock.sleep(for: .seconds(1))
-        } catch {
-            record.withLock { $0.cancelled.append(query) }
-            throw error
-        }
-        if query == "error" {
-            throw Failure()
-        }
+        record.withLock { $0.append(query) }
+        try await clock.sleep(for: .seconds(1))
         return ["\(query)/one", "\(query)/two"]
     }
 

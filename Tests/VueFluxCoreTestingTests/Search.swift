@@ -3,8 +3,9 @@ import TestStoreSupport
 import VueFluxCore
 import VueFluxCoreTesting
 
-// A debounced repository search: the action creator's effect waits out the typing on an injected
-// clock, then asks an injected client.
+// The fixture of the test store's own effect tests: a debounced search whose action creator's
+// effect waits out the typing on an injected clock, then asks an injected client. The walkthrough
+// of the docs, with its tests, is the same feature in Examples/ (VueFluxSearch).
 
 enum SearchAction: Equatable {
     case queryChanged(String)
@@ -63,7 +64,6 @@ struct SearchSnapshot: Equatable {
     }
 }
 
-// snippet: vueflux-search
 /// What the search's effect needs, handed to the action creator: no globals.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 struct SearchDependencies: Sendable {
@@ -91,40 +91,25 @@ extension Actions where State == SearchState {
     }
 }
 
-// snippet-end: vueflux-search
-
 /// The line of `runEffect` above, which failure messages name.
 let searchEffectLine = 82
 
-/// A search server for tests: answers after a second on the test clock, fails for "error", and
-/// records the queries it was asked and those cancelled.
+/// A search server for tests: answers after a second on the test clock, and records the queries it
+/// was asked.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class FakeServer: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String { "offline" }
-    }
-
     let clock: TestClock
-    private let record = LockedBox<(asked: [String], cancelled: [String])>(([], []))
+    private let record = LockedBox<[String]>([])
 
     init(clock: TestClock) {
         self.clock = clock
     }
 
-    var asked: [String] { record.withLock { $0.asked } }
-    var cancelled: [String] { record.withLock { $0.cancelled } }
+    var asked: [String] { record.withLock { $0 } }
 
     func search(_ query: String) async throws -> [String] {
-        record.withLock { $0.asked.append(query) }
-        do {
-            try await clock.sleep(for: .seconds(1))
-        } catch {
-            record.withLock { $0.cancelled.append(query) }
-            throw error
-        }
-        if query == "error" {
-            throw Failure()
-        }
+        record.withLock { $0.append(query) }
+        try await clock.sleep(for: .seconds(1))
         return ["\(query)/one", "\(query)/two"]
     }
 
