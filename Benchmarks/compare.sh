@@ -57,19 +57,9 @@ started=$(date +%s)
 failures=0
 
 echo "== Building (release) =="
-# Swift 6.3.1 crashes (signal 11 in LLVM's coroutine splitting) compiling RxStateCore with -O, on
-# the specialization of FlowKernel's `Locked.serializeSuspending` in `Store.dispatchSuspending`.
-# Until the library avoids it, the benchmarks skip that one specialization: the generic
-# specializer is off in that function only, so RxStateCore's suspending dispatch calls the
-# unspecialized kernel function. No other function's code changes.
-workaround=(
-    -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=generic-specializer
-    -Xswiftc -Xllvm
-    -Xswiftc '-sil-disable-pass-only-function=$s11RxStateCore5StoreC18dispatchSuspendingyyAA10ActionType_pYaF'
-)
-swift build -c release "${workaround[@]}" --product BenchmarkTool
-swift build -c release "${workaround[@]}"
-bin=$(swift build -c release "${workaround[@]}" --show-bin-path)
+swift build -c release --product BenchmarkTool
+swift build -c release
+bin=$(swift build -c release --show-bin-path)
 
 echo
 echo "== Time and allocations: package-benchmark (progress below) =="

@@ -552,11 +552,7 @@ func asyncContentionSection(_ results: Results) -> String {
         round(s), a fresh store each), the heartbeat's largest gap over every round, its ticks in the
         median round, and the voluntary context switches. Targets, per module: at most
         \(format(ratio: asyncTimesBaseline)) the baseline's time per dispatch, a heartbeat gap of at most
-        \(Int(asyncHeartbeatMaxGapMilliseconds)) ms, and the exact final count. RxStateCore's figure is
-        for a build in which its `Store.dispatchSuspending` calls the kernel's
-        `Locked.serializeSuspending` unspecialized: Swift 6.3.1 crashes compiling that
-        specialization with `-O`, so compare.sh turns the generic specializer off in that one
-        function.
+        \(Int(asyncHeartbeatMaxGapMilliseconds)) ms, and the exact final count.
 
 
         """
