@@ -155,7 +155,8 @@ final class SilentView: View {
         var presenter: SearchPresenter? = SearchPresenter(view: view, dependencies: fixture.dependencies)
         let flux = presenter!.flux
         presenter?.queryChanged("swift")
-        await clock.advance(by: .milliseconds(300))  // the request is in flight
+        await clock.advance(by: .milliseconds(300))  // the debounce ends
+        await server.waitUntilAsked("swift")  // the request is in flight
         #expect(await server.asked == ["swift"])
         #expect(flux.effectsInFlight.count == 1)
         presenter = nil  // the screen goes, and its presenter cancels what it started

@@ -117,7 +117,8 @@ struct SearchFixture {
         var store: Store? = makeSearchStore(dependencies: fixture.dependencies)
         store?.dispatch(action: StoreAction.add(states: [SearchState()]))
         store?.dispatch(action: SearchAction.queryChanged("swift"))
-        await fixture.clock.advance(by: .milliseconds(300))  // the request is in flight
+        await fixture.clock.advance(by: .milliseconds(300))  // the debounce ends
+        await fixture.server.waitUntilAsked("swift")  // the request is in flight
         #expect(await fixture.server.asked == ["swift"])
         weak let weakStore = store
         store = nil

@@ -153,7 +153,8 @@ struct SearchFixture {
             state: SearchState(), mutations: SearchMutations(), executor: .immediate)
         let actions = store!.actions
         actions.queryChanged("swift", using: fixture.dependencies)
-        await fixture.clock.advance(by: .milliseconds(300))  // the request is in flight
+        await fixture.clock.advance(by: .milliseconds(300))  // the debounce ends
+        await fixture.server.waitUntilAsked("swift")  // the request is in flight
         #expect(await fixture.server.asked == ["swift"])
         store = nil
         await fixture.clock.run()
