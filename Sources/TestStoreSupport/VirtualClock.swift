@@ -1,3 +1,4 @@
+import Dispatch
 import FlowKernel
 
 /// The virtual time behind the testing products' `TestClock`: sleepers wait for `now` to reach
@@ -167,28 +168,45 @@ package final class VirtualClock: Sendable {
 
     /// Lets the tasks just started or woken run until they suspend again: waits (a bounded time)
     /// until every effect task has begun, every woken sleeper has resumed and every reserved
-    /// sleeper has stored its continuation, then yields until nothing changes for a while.
+    /// sleeper has stored its continuation, then yields until nothing has changed for a few rounds
+    /// and at least ``quietNanoseconds`` of real time. The real-time part covers a task that has
+    /// begun but was taken off its core before it reached the clock, as happens on a loaded
+    /// machine: yields alone may all pass while it waits for a core.
     package func settle() async {
         var quiet = 0
         var last = UInt64.max
+        var quietSince = DispatchTime.now().uptimeNanoseconds
         // About a second of real time at most, in case some task never gets there.
         for round in 0..<20_000 {
             await Task.yield()
             let (changes, busy) = storage.withLock { storage in
                 (storage.changes, storage.waking > 0 || storage.reservedCount > 0)
             }
+            let now = DispatchTime.now().uptimeNanoseconds
             if busy || EffectRegistry.unstarted.value > 0 {
                 quiet = 0
+                quietSince = now
                 if round > 100 {
                     try? await Task.sleep(nanoseconds: 50_000)
                 }
                 continue
             }
-            quiet = changes == last ? quiet + 1 : 0
+            if changes == last {
+                quiet += 1
+            } else {
+                quiet = 0
+                quietSince = now
+            }
             last = changes
-            if quiet >= 3 {
+            if quiet >= 3 && now - quietSince >= Self.quietNanoseconds {
                 return
+            }
+            if quiet >= 3 {
+                try? await Task.sleep(nanoseconds: 200_000)
             }
         }
     }
+
+    /// How long nothing must change before ``settle()`` returns: 4 ms.
+    static let quietNanoseconds: UInt64 = 4_000_000
 }
