@@ -64,7 +64,11 @@ import FlowKernelShims
     @inlinable
     package func withSoleWriterAccess<Result>(_ body: (UnsafePointer<Value>) -> Result) -> Result {
         storage.withUnsafeMutablePointerToHeader { header in
-            withUnsafePointer(to: &header.pointee.value) { body($0) }
+            // The value is the header's first stored property, at offset 0 (pinned by
+            // `LockedTests.theValueIsAtTheStartOfTheHeader`). Read through a pointer cast rather
+            // than `&header.pointee.value`, which would be a modifying access: the thread sanitizer
+            // reports it as a write racing with readers under the lock.
+            body(UnsafeRawPointer(header).assumingMemoryBound(to: Value.self))
         }
     }
 
@@ -111,7 +115,8 @@ import FlowKernelShims
 /// sole writer (`withSoleWriterAccess`).
 extension Locked: @unchecked Sendable where Value: Sendable {}
 
-/// The header of a ``Locked``'s allocation: the value, and how many locks follow it.
+/// The header of a ``Locked``'s allocation: the value, and how many locks follow it. The value must
+/// stay the first stored property (``Locked/withSoleWriterAccess(_:)`` reads it at offset 0).
 @frozen
 @usableFromInline package struct LockHeader<Value> {
     @usableFromInline var value: Value

@@ -7,6 +7,17 @@ import Testing
 @testable import FlowKernel
 
 @Suite struct LockedTests {
+    @Test func theValueIsAtTheStartOfTheHeader() {
+        // `withSoleWriterAccess` reads the value at the header's address.
+        #expect(MemoryLayout<LockHeader<Int8>>.offset(of: \LockHeader<Int8>.value) == 0)
+        #expect(MemoryLayout<LockHeader<[String]>>.offset(of: \LockHeader<[String]>.value) == 0)
+        #expect(MemoryLayout<LockHeader<(Bool, Double)>>.offset(of: \LockHeader<(Bool, Double)>.value) == 0)
+        let lock = Locked((1, "two"), gates: 2)
+        lock.withLock { $0.0 = 3 }
+        #expect(lock.withSoleWriterAccess { $0.pointee.0 } == 3)
+        #expect(lock.withSoleWriterAccess { $0.pointee.1 } == "two")
+    }
+
     @Test func copiesShareOneLockAndOneValue() async {
         let lock = Locked(0)
         let copy = lock
