@@ -37,6 +37,8 @@ extension Actions {
     ///
     /// - Parameters:
     ///   - id: Names the effect, for ``cancelEffect(id:)`` and to replace it; `nil` for none.
+    ///   - fileID: Where the effect is started, for reports; leave the default.
+    ///   - line: The line where it is started, for reports; leave the default.
     ///   - operation: The work: awaits its side effects and dispatches their results.
     /// - Returns: The effect's task; awaiting its `value` waits for the effect to end. Ignore it in
     ///   an app.
