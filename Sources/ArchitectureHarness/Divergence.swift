@@ -23,12 +23,26 @@ public struct Divergence<Model: ScenarioModel>: Error, CustomStringConvertible {
         expected: Trace<Model.State>,
         actual: Trace<Model.State>
     ) {
-        guard expected != actual else { return nil }
+        guard !Self.agree(expected, actual) else { return nil }
         self.architecture = architecture
         self.seed = seed
         self.inputs = inputs
         self.expected = expected
         self.actual = actual
+    }
+
+    /// Whether `actual` behaves as `expected`: the same states, and the same announcements or, for
+    /// a model that ``ScenarioModel/announcesIntermediateStates``, the expected ones in order among
+    /// them, ending on the same one.
+    static func agree(_ expected: Trace<Model.State>, _ actual: Trace<Model.State>) -> Bool {
+        guard expected.states == actual.states else { return false }
+        guard Model.announcesIntermediateStates else { return expected.announcements == actual.announcements }
+        guard expected.announcements.last == actual.announcements.last else { return false }
+        var remaining = expected.announcements[...]
+        for announced in actual.announcements where announced == remaining.first {
+            remaining = remaining.dropFirst()
+        }
+        return remaining.isEmpty
     }
 
     /// The index of the first input after which the states differ, or `nil` when only the

@@ -18,6 +18,18 @@ public protocol ScenarioModel: Sendable {
     /// Must be pure and total: every action is valid in every state (an input that makes no sense
     /// leaves the state as it was).
     static func reduce(_ state: inout State, _ action: Action)
+
+    /// Whether an architecture may announce states between the model's: `true` for a scenario
+    /// whose inputs can cross several stores one after another, so that an observer sees each
+    /// store's change (the app-scale scenario). The harness then requires every state the model
+    /// announces to be announced in the same order, with the same last state, and accepts states
+    /// between them; `false` (the default) requires the very same announcements.
+    static var announcesIntermediateStates: Bool { get }
+}
+
+extension ScenarioModel {
+    /// `false`: an architecture announces exactly the model's states.
+    public static var announcesIntermediateStates: Bool { false }
 }
 
 /// A scenario that can generate random inputs, for the differential test.

@@ -41,6 +41,25 @@ import Testing
         #expect(divergence == nil, "HARNESS_SEED=\(Self.seed)\n\(String(describing: divergence))")
     }
 
+    @Test(arguments: Architecture.allCases)
+    func appAgreesWithTheModel(_ architecture: Architecture) {
+        let divergence = Harness.findDivergence(
+            AppModel.self, on: architecture, seed: Self.seed, sequences: Self.sequences
+        )
+        #expect(divergence == nil, "HARNESS_SEED=\(Self.seed)\n\(String(describing: divergence))")
+    }
+
+    @Test func randomAppInputsReachEveryScreen() {
+        var screens: Set<String> = []
+        var state = AppModel.initialState
+        var generator = SeededGenerator(seed: 1)
+        for _ in 0..<2_000 {
+            AppModel.reduce(&state, AppModel.randomAction(in: state, using: &generator))
+            screens.insert("\(state.screen)".components(separatedBy: "(").first ?? "")
+        }
+        #expect(screens == ["signIn", "list", "detail", "settings"])
+    }
+
     @Test func randomSearchInputsIncludeStaleAndAppliedResponses() {
         var applied = 0
         var ignored = 0
