@@ -11,7 +11,7 @@ enum VueFluxApp {
     typealias Screen = AppModel.Screen
 
     final class SessionState: VueFluxCore.State {
-        enum Action { case signedIn(String), signedOut }
+        enum Action: Equatable { case signedIn(String), signedOut }
         typealias Mutations = SessionMutations
         fileprivate let user = Variable<String?>(nil)
     }
@@ -26,7 +26,7 @@ enum VueFluxApp {
     }
 
     final class RepositoriesState: VueFluxCore.State {
-        enum Action { case loaded([Repository]), starToggled(id: Int), cleared }
+        enum Action: Equatable { case loaded([Repository]), starToggled(id: Int), cleared }
         typealias Mutations = RepositoriesMutations
         /// In catalog order.
         fileprivate let all = Variable<[Repository]>([])
@@ -47,7 +47,7 @@ enum VueFluxApp {
     }
 
     final class SettingsState: VueFluxCore.State {
-        enum Action { case sortOrderChanged(SortOrder) }
+        enum Action: Equatable { case sortOrderChanged(SortOrder) }
         typealias Mutations = SettingsMutations
         fileprivate let sortOrder = Variable(SortOrder.name)
     }
@@ -61,7 +61,7 @@ enum VueFluxApp {
     }
 
     final class NavigationState: VueFluxCore.State {
-        enum Action { case shown(Screen) }
+        enum Action: Equatable { case shown(Screen) }
         typealias Mutations = NavigationMutations
         fileprivate let screen = Variable(Screen.signIn)
     }
