@@ -1,0 +1,70 @@
+import Observation
+import TestSupport
+import Testing
+
+@testable import ArchitectureHarness
+
+/// The app's navigation through each module's Observation model (quoted by docs/app-scale.md): a
+/// reader of the screen is invalidated when the navigation changes, and not by a star toggle or a
+/// sort order, which other features own.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct AppSwiftUITests {
+    struct Root {
+        let screen: @MainActor () -> AppModel.Screen
+        let signIn: @MainActor () -> Void
+        let toggleStar: @MainActor () -> Void
+        let open: @MainActor () -> Void
+        let back: @MainActor () -> Void
+        let model: AnyObject
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    func makeRoot(_ architecture: Architecture) -> Root {
+        switch architecture {
+        case .prex:
+            let model = PrexAppRoot()
+            return Root(
+                screen: { model.screen }, signIn: { model.signIn.signIn("ann") },
+                toggleStar: { model.list.toggleStar(2) }, open: { model.list.open(2) },
+                back: { model.detail.back() }, model: model)
+        case .vueFlux:
+            let model = VueFluxAppRoot()
+            return Root(
+                screen: { model.screen }, signIn: { model.app.signIn("ann") },
+                toggleStar: { model.app.toggleStar(2) }, open: { model.app.open(2) },
+                back: { model.app.back() }, model: model)
+        case .rxState:
+            let model = RxStateAppRoot()
+            return Root(
+                screen: { model.screen },
+                signIn: { model.store.dispatch(action: RxStateApp.SessionAction.signIn(user: "ann")) },
+                toggleStar: { model.store.dispatch(action: RxStateApp.RepositoriesAction.toggleStar(id: 2)) },
+                open: { model.store.dispatch(action: RxStateApp.NavigationAction.open(id: 2)) },
+                back: { model.store.dispatch(action: RxStateApp.NavigationAction.back) }, model: model)
+        }
+    }
+
+    @Test(arguments: Architecture.allCases)
+    func theNavigationReaderFollowsTheNavigationAndNothingElse(_ architecture: Architecture) async {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let root = makeRoot(architecture)
+        let screen = ObservationProbe { root.screen() }
+        #expect(screen.reads == [.signIn])
+
+        root.signIn()
+        #expect(await eventuallyOnMain(within: 10) { root.screen() == .list })
+        #expect(screen.invalidations == 1)
+
+        root.toggleStar()  // another feature's change: applied, but not read by this reader
+        #expect(screen.invalidations == 1)
+        root.open()
+        #expect(await eventuallyOnMain(within: 10) { root.screen() == .detail(id: 2) })
+        root.back()
+        #expect(await eventuallyOnMain(within: 10) { root.screen() == .list })
+        #expect(screen.invalidations == 3)
+        // The probe re-reads as each change begins, so it sees the screen each change leaves.
+        #expect(screen.reads == [.signIn, .signIn, .list, .detail(id: 2)])
+        #expect(screen.offMainInvalidations.value == 0)
+        withExtendedLifetime(root.model) {}
+    }
+}
