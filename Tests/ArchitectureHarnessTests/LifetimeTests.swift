@@ -31,6 +31,29 @@ import Testing
         kept?.dispose()
     }
 
+    /// The app's several stores (VueFlux), its middleware (RxState) and its shared flux (Prex) go
+    /// with the driver too, observation left undisposed.
+    @Test(arguments: Architecture.allCases)
+    func aDroppedAppReleasesEveryFeature(_ architecture: Architecture) {
+        var driver: (any ScenarioDriver<AppModel>)? = AppModel.makeDriver(architecture)
+        var token: Token? = Token()
+        let kept = driver?.observe { [token] _ in _ = token }
+        let components = (driver?.components ?? []).map { WeakReference($0) }
+        weak let weakToken = token
+        token = nil
+        driver?.dispatch(.signIn(user: "ann"))
+        driver?.dispatch(.toggleStar(id: 2))
+        #expect(driver?.state.list.first { $0.id == 2 }?.isStarred == true)
+        #expect(components.count >= 1)
+
+        driver = nil
+        #expect(
+            components.allSatisfy { $0.object == nil },
+            "\(architecture) kept \(components.compactMap(\.object))")
+        #expect(weakToken == nil, "\(architecture) kept an observer of a released app")
+        kept?.dispose()
+    }
+
     @Test(arguments: Architecture.allCases)
     func disposingAnObservationReleasesTheObserverAtOnce(_ architecture: Architecture) {
         let driver = CounterModel.makeDriver(architecture)
