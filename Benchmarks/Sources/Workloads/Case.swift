@@ -4,7 +4,7 @@
 
 /// One measured case: a workload on one architecture, or on one of the paths its users take.
 package struct Case: Sendable {
-    /// The workload, "W1" to "W6".
+    /// The workload, "W1" to "W8".
     package let workload: String
     /// The architecture, optionally with the path after a "+": "PrexCore", "PrexCore+View",
     /// "RxStateCore+MainReducer". The report shows a path as its own row, in its architecture's column.
@@ -98,6 +98,7 @@ package struct AsyncLoop {
 /// Every case, in the order the report shows them.
 package let catalog: [Case] =
     dispatchToOneObserver + fanOut + churn + largeState + concurrentDispatch + searchEndToEnd
+    + crossFeatureAction + manyFeatures
 
 /// The case named `name` ("W1.PrexCore").
 package func findCase(_ name: String) -> Case? {

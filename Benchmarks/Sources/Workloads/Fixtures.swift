@@ -197,6 +197,11 @@ enum Size {
     static let churnObservers = 1_000
     static let concurrentThreads = 2
     static let concurrentDispatchesPerThread = 5_000
+    /// Workload 7: observers of each of the app's 4 features (session, repositories, settings,
+    /// navigation), as that many screens would observe them.
+    static let appObserversPerFeature = 100
+    /// Workload 8: features in the state, each with one observer.
+    static let manyFeatures = 100
 }
 
 /// A passive Prex view that counts the changes it was shown.

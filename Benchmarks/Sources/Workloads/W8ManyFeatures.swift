@@ -1,0 +1,202 @@
+import PrexCore
+import ReactiveLite
+import RxStateCore
+import VueFluxCore
+
+/// Workload 8: a state of 100 features, each with one observer; one operation is one action to one
+/// feature (the features take turns), delivered to whichever observers the architecture calls. Each
+/// architecture holds the features as its apps do: a state struct of feature states in one store
+/// (baseline, Prex: here an array of 100 feature structs, the shape one type can have), a store per
+/// feature (VueFlux, W1's counter store 100 times), a substate per feature with its own reducer and
+/// action type (RxState: 100 types, `ManyFeatures.Substate<Tag>` with a distinct tag each).
+let manyFeatures: [Case] = {
+    let features = Size.manyFeatures
+    return [
+        Case(
+            "W8", "Baseline", iterationsPerSample: 1, callgrindIterations: 500,
+            body: .anyThread {
+                let store = BaselineStore(state: ManyFeatures.BaselineState())
+                for feature in 0..<features {
+                    _ = store.subscribe { blackHole($0.features[feature].count) }
+                }
+                var dispatched = 0
+                return Loop(
+                    run: { count in
+                        for _ in 0..<count {
+                            let feature = dispatched % features
+                            store.dispatch { $0.features[feature].count += 1 }
+                            dispatched += 1
+                        }
+                    },
+                    finish: {
+                        Outcome(
+                            problem: ManyFeatures.countProblem(
+                                store.state.features.map(\.count), dispatched: dispatched))
+                    })
+            }),
+        Case(
+            "W8", "PrexCore", iterationsPerSample: 1, callgrindIterations: 500,
+            body: .anyThread {
+                let flux = Flux(state: ManyFeatures.PrexState(), mutation: ManyFeatures.PrexMutation())
+                let listeners = (0..<features).map { feature in
+                    flux.store.addListener { blackHole($0.new.features[feature].count) }
+                }
+                var dispatched = 0
+                return Loop(
+                    run: { count in
+                        for _ in 0..<count {
+                            flux.dispatcher.dispatch(.increment(feature: dispatched % features))
+                            dispatched += 1
+                        }
+                    },
+                    finish: {
+                        for listener in listeners { listener.cancel() }
+                        return Outcome(
+                            problem: ManyFeatures.countProblem(
+                                flux.store.state.features.map(\.count), dispatched: dispatched))
+                    })
+            }),
+        Case(
+            "W8", "VueFluxCore", iterationsPerSample: 1, callgrindIterations: 2_000,
+            body: .anyThread {
+                let stores = (0..<features).map { _ in
+                    VueFluxCore.Store<VueFluxCounterState>(
+                        state: .init(), mutations: .init(), executor: .immediate)
+                }
+                let scope = DisposableScope()
+                for store in stores { scope += store.computed.count.observe { blackHole($0) } }
+                var dispatched = 0
+                return Loop(
+                    run: { count in
+                        for _ in 0..<count {
+                            stores[dispatched % features].actions.increment()
+                            dispatched += 1
+                        }
+                    },
+                    finish: {
+                        scope.dispose()
+                        // The computed signal replays: its current value is the store's count.
+                        let counts = stores.map { store in
+                            let seen = ManyFeatures.Seen()
+                            store.computed.count.observe { seen.value = $0 }.dispose()
+                            return seen.value
+                        }
+                        return Outcome(problem: ManyFeatures.countProblem(counts, dispatched: dispatched))
+                    })
+            }),
+        Case(
+            "W8", "RxStateCore", iterationsPerSample: 1, callgrindIterations: 20,
+            body: .anyThread {
+                let kits = ManyFeatures.rxFeatures(features)
+                let store = RxStateCore.Store()
+                for kit in kits { kit.register(store) }
+                store.dispatch(action: StoreAction.add(states: kits.map(\.initial)))
+                let scope = DisposableScope()
+                for kit in kits { scope += kit.observe(store) }
+                var dispatched = 0
+                return Loop(
+                    run: { count in
+                        for _ in 0..<count {
+                            kits[dispatched % features].dispatch(store)
+                            dispatched += 1
+                        }
+                    },
+                    finish: {
+                        scope.dispose()
+                        return Outcome(
+                            problem: ManyFeatures.countProblem(
+                                kits.map { $0.count(store) }, dispatched: dispatched))
+                    })
+            }),
+    ]
+}()
+
+/// Workload 8's states.
+enum ManyFeatures {
+    struct Feature: Equatable, Sendable {
+        var count = 0
+    }
+
+    struct BaselineState: Sendable {
+        var features = Array(repeating: Feature(), count: Size.manyFeatures)
+    }
+
+    struct PrexState: PrexCore.State {
+        var features = Array(repeating: Feature(), count: Size.manyFeatures)
+    }
+
+    enum PrexAction: PrexCore.Action {
+        case increment(feature: Int)
+    }
+
+    struct PrexMutation: PrexCore.Mutation {
+        func mutate(action: PrexAction, state: inout PrexState) {
+            switch action {
+            case .increment(let feature): state.features[feature].count += 1
+            }
+        }
+    }
+
+    /// The feature tags: `First`, `Next<First>`, `Next<Next<First>>`... one type per feature, so that
+    /// RxState, which finds a substate and a reducer by type, holds 100 features as an app of 100
+    /// feature types does.
+    protocol Tag: Sendable {}
+    enum First: Tag {}
+    enum Next<Previous: Tag>: Tag {}
+
+    /// One feature's substate in RxState.
+    struct Substate<T: Tag>: SubstateType, Equatable {
+        var count = 0
+    }
+
+    /// One feature's action in RxState: its reducer is the only one registered for it.
+    enum Action<T: Tag>: ActionType {
+        case increment
+    }
+
+    /// What the workload does with one RxState feature, whose type the closures know.
+    struct RxFeature: Sendable {
+        let initial: any SubstateType
+        let register: @Sendable (RxStateCore.Store) -> Void
+        let observe: @Sendable (RxStateCore.Store) -> any Disposable
+        let dispatch: @Sendable (RxStateCore.Store) -> Void
+        let count: @Sendable (RxStateCore.Store) -> Int
+    }
+
+    static func rxFeatures(_ count: Int) -> [RxFeature] {
+        var features: [RxFeature] = []
+        appendRxFeatures(First.self, remaining: count, to: &features)
+        return features
+    }
+
+    private static func appendRxFeatures<T: Tag>(_: T.Type, remaining: Int, to features: inout [RxFeature]) {
+        guard remaining > 0 else { return }
+        features.append(
+            RxFeature(
+                initial: Substate<T>(),
+                register: { store in
+                    store.register(Substate<T>.self, for: Action<T>.self) { state, action in
+                        switch action {
+                        case .increment: state.count += 1
+                        }
+                    }
+                },
+                observe: { store in store.substateSignal(Substate<T>.self).observe { blackHole($0.count) } },
+                dispatch: { store in store.dispatch(action: Action<T>.increment) },
+                count: { store in store.substate(Substate<T>.self)?.count ?? -1 }))
+        appendRxFeatures(Next<T>.self, remaining: remaining - 1, to: &features)
+    }
+
+    /// A count read back through a replaying signal, on the caller's thread (an immediate store).
+    final class Seen: @unchecked Sendable {
+        var value = -1
+    }
+
+    /// Whether the features' counts add up to the dispatches, taken in turn; a message when not.
+    static func countProblem(_ counts: [Int], dispatched: Int) -> String? {
+        let expected = counts.indices.map {
+            dispatched / counts.count + ($0 < dispatched % counts.count ? 1 : 0)
+        }
+        return counts == expected ? nil : "the features counted \(counts), not \(expected)"
+    }
+}
