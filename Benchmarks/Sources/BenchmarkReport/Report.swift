@@ -503,6 +503,22 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
           while another thread answers, and under callgrind (one thread at a time) how often it yields
           depends on the scheduling. It shows that the full loop (intent, side effect, response, view) works on each
           of them with a real asynchronous client interface.
+        - **Workloads 7 and 8** are the harness's app-scale scenario (issue 25), its features split
+          the way each architecture's app there splits them (`AppFixtures.swift`: one flux of feature
+          states, one store per feature, one store of feature substates with an intercepting
+          middleware). Workload 7 signs in, puts 100 observers on each of the 4 features (session,
+          repositories, settings, navigation) and toggles a star: one repositories change, per
+          toggle delivered to every observer the architecture calls. Workload 8 holds 100 features
+          with one observer each and sends each dispatch to one feature, in turn. The baseline holds
+          the features as one state struct in one `BaselineStore` and calls every observer with it
+          (400 and 100 calls): it omits what the architectures add around the features: no per-feature
+          change filter (VueFlux's per-feature stores call only the changed feature's observers, and
+          come in under the baseline for that reason; RxState's `substateSignal` skips unchanged
+          substates but runs every observation to find out), no action type or reducer lookup, no
+          middleware (the session's rule is a guard in its mutation), no old state next to the new, and
+          none of the store's guarantees (reentrancy queue, delivery order across threads,
+          subscriptions that cancel on release). Prex's state holds workload 8's features in one array,
+          which it copies on each action (the old state is kept for `StateChange`).
 
         """
     return text

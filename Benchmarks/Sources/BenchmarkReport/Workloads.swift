@@ -30,6 +30,8 @@ let rows: [Row] = [
     Row(workload: "W4", path: "InPlace", title: "W4 via the in-place opt-in", unit: "dispatch"),
     Row(workload: "W5", path: nil, title: "W5 2 threads dispatching", unit: "dispatch"),
     Row(workload: "W6", path: nil, title: "W6 search end to end", unit: "search"),
+    Row(workload: "W7", path: nil, title: "W7 app: cross-feature star toggle, 400 observers", unit: "toggle"),
+    Row(workload: "W8", path: nil, title: "W8 app: 100 features, 1 observer each", unit: "dispatch"),
 ]
 
 /// What a target bounds.
@@ -75,6 +77,14 @@ let targets: [Target] = {
     for module in modules {
         targets.append(Target(name: "W5.\(module)", bound: .timesBaseline(4)))
         targets.append(Target(name: "W5.\(module)", bound: .noLostUpdate))
+    }
+    // The app-scale workloads (issue 25) are fan-outs over features: like W2, each module at most
+    // 1.5x the baseline, which calls every observer of the one state with it.
+    for module in modules {
+        targets.append(Target(name: "W7.\(module)", bound: .timesBaseline(1.5)))
+    }
+    for module in modules {
+        targets.append(Target(name: "W8.\(module)", bound: .timesBaseline(1.5)))
     }
     for name in [
         "W1.PrexCore", "W1.VueFluxCore", "W1.RxStateCore", "W1.PrexCore+View", "W1.RxStateCore+MainReducer",
