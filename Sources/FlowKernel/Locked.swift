@@ -40,7 +40,8 @@ import FlowKernelShims
         }
     }
 
-    /// Runs `body` with exclusive access to the value.
+    /// Runs `body` with exclusive access to the value, waiting for the lock's owner if another
+    /// thread holds it (after a few retries, ``waitForLock(_:)``).
     ///
     /// `body` must not run user code (a closure, an observer, a deinit of a user value) nor take
     /// this lock again: release what you take out after `withLock` returns. It may take or release
@@ -48,7 +49,11 @@ import FlowKernelShims
     @inlinable @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { header, lock in
-            checkLockResult(fk_lock_lock(lock), "lock")
+            var result = fk_lock_trylock(lock)
+            if _slowPath(result == EBUSY) {
+                result = waitForLock(lock)
+            }
+            checkLockResult(result, "lock")
             defer { checkLockResult(fk_lock_unlock(lock), "unlock") }
             return try body(&header.pointee.value)
         }
@@ -72,14 +77,46 @@ import FlowKernelShims
         }
     }
 
-    /// Takes gate number `gate` (from 1), waiting for its owner if another thread holds it.
+    /// Takes gate number `gate` (from 1), waiting for its owner if another thread holds it (after a
+    /// few retries, ``waitForLock(_:)``).
     ///
     /// Never call it under the value's lock: the owner may need that lock to finish.
     @inlinable
     package func holdGate(_ gate: Int = 1) {
         storage.withUnsafeMutablePointerToElements { locks in
-            checkLockResult(fk_lock_lock(locks + gate), "lock a gate")
+            var result = fk_lock_trylock(locks + gate)
+            if _slowPath(result == EBUSY) {
+                result = waitForLock(locks + gate)
+            }
+            checkLockResult(result, "lock a gate")
         }
+    }
+
+    /// How many times a thread tries a taken lock or gate again before it sleeps on it.
+    @inlinable
+    package static var lockRetries: Int { 100 }
+
+    /// Takes a lock or gate that another thread holds: tries again a few times (the value's lock is
+    /// held for a few dozen instructions, a turn usually for a few hundred nanoseconds), then waits
+    /// on the lock, which records its owner.
+    ///
+    /// A waiter that goes to sleep at once pays a wake-up on the holder's release, and on a busy
+    /// machine the scheduler may run it only after a time slice; while the holder keeps taking the
+    /// lock again, a sleeper can also wake to find it taken. Retrying first takes the next free
+    /// moment without sleeping (with 8 threads dispatching into one store, and for a flooding
+    /// thread that an occasional caller interrupts: docs/benchmarks.md). The retries are bounded
+    /// (``lockRetries``, a few microseconds), so a waiter whose holder runs a long turn, or is not
+    /// running, still sleeps on the lock and the system still sees whom it waits for. A second lock
+    /// on the holding thread fails the retries (`EBUSY`) and is then reported by the lock itself.
+    @usableFromInline @inline(never)
+    func waitForLock(_ gate: UnsafeMutablePointer<fk_lock>) -> Int32 {
+        for _ in 0..<Self.lockRetries {
+            let result = fk_lock_trylock(gate)
+            if result != EBUSY {
+                return result
+            }
+        }
+        return fk_lock_lock(gate)
     }
 
     /// Takes gate number `gate` if no thread holds it; never waits, so it may be called under the
