@@ -54,22 +54,25 @@ extension Store: ObserverRemoving {
     /// value before the reset. Delivered like ``currentStateLastAction``.
     ///
     /// Each observer keeps the last value it saw, to compare: while observed, a typed reducer that
-    /// appends to a large array in that substate copies it once per change.
+    /// appends to a large array in that substate copies it once per change. Each observer is called
+    /// for every action and finds its substate again (one comparison of types when the substates
+    /// are where they were), so an action costs every `substateSignal` observer of the store a
+    /// lookup and a comparison, whichever substate it changed.
     ///
     /// - Parameter type: The substate's type, for example `TasksState.self`.
     /// - Returns: A signal of the substate's distinct values.
+    @inlinable
     public func substateSignal<S: SubstateType & Equatable>(_ type: S.Type) -> Signal<S> {
         .disposingAtOnce { [weak self] observer in
             guard let self else { return AnyDisposable() }
-            let last = Locked<S?>(nil)
+            // The last value seen, and where in the snapshot the substate was (a store keeps its
+            // substates in the order they were added, so the next lookup is one comparison). Only
+            // this observation's deliveries touch them, one at a time: no lock.
+            let last = TurnConfined<(value: S?, hint: Int)>((nil, 0))
             return self.subscribe { substates, _ in
-                let value = substates.substate(S.self)
-                // Swapped under the lock, compared outside it: `==` is user code. One observation
-                // receives one snapshot at a time, so no other delivery runs in between.
-                let previous = last.withLock { last -> S? in
-                    defer { last = value }
-                    return last
-                }
+                var (previous, hint) = last.value
+                let value = substates.substate(S.self, hint: &hint)
+                last.value = (value, hint)
                 if let value, value != previous {
                     observer(value)
                 }

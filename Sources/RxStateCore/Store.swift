@@ -110,7 +110,7 @@ public final class Store: Sendable {
     public func substate<S: SubstateType>(_ type: S.Type) -> S? {
         let found: S?? = read { core in
             guard let position = core.index[ObjectIdentifier(S.self)] else { return nil }
-            return core.substates[position] as? S
+            return core.substates.read(S.self, at: position)
         }
         return found ?? nil
     }

@@ -71,6 +71,20 @@ import Testing
         #expect(counters.values == [0, 0])
     }
 
+    /// An observer looks where its substate was last time first: a substate that moved (a reset,
+    /// then the substates added in another order) is found where it is now, and followed there.
+    @Test func substateSignalFollowsASubstateThatMoved() {
+        let store = makeStore()
+        let tasks = Recorder<[String]>()
+        store.substateSignal(TasksState.self).observe { tasks.append($0.tasks) }
+        store.dispatch(action: TasksAction.add("a"))
+        store.dispatch(action: StoreAction.reset)
+        store.dispatch(action: StoreAction.add(states: [TasksState(tasks: ["b"]), CounterState()]))
+        store.dispatch(action: TasksAction.add("c"))
+        store.dispatch(action: CounterAction.increment)
+        #expect(tasks.values == [[], ["a"], ["b"], ["b", "c"]])
+    }
+
     @Test func eachAnnouncedStateIsTheOneItsActionProducedUnderReentrantDispatch() {
         let store = makeStore()
         let pairs = Recorder<String>()

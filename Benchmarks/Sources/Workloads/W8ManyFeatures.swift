@@ -8,7 +8,7 @@ import VueFluxCore
 /// architecture holds the features as its apps do: a state struct of feature states in one store
 /// (baseline, Prex: here an array of 100 feature structs, the shape one type can have), a store per
 /// feature (VueFlux, W1's counter store 100 times), a substate per feature with its own reducer and
-/// action type (RxState: 100 types, `ManyFeatures.Substate<Tag>` with a distinct tag each).
+/// action type (RxState: 100 concrete types, `Feature0` to `Feature99`, as an app declares them).
 let manyFeatures: [Case] = {
     let features = Size.manyFeatures
     return [
@@ -137,54 +137,14 @@ enum ManyFeatures {
         }
     }
 
-    /// The feature tags: `First`, `Next<First>`, `Next<Next<First>>`... one type per feature, so that
-    /// RxState, which finds a substate and a reducer by type, holds 100 features as an app of 100
-    /// feature types does.
-    protocol Tag: Sendable {}
-    enum First: Tag {}
-    enum Next<Previous: Tag>: Tag {}
-
-    /// One feature's substate in RxState.
-    struct Substate<T: Tag>: SubstateType, Equatable {
-        var count = 0
-    }
-
-    /// One feature's action in RxState: its reducer is the only one registered for it.
-    enum Action<T: Tag>: ActionType {
-        case increment
-    }
-
-    /// What the workload does with one RxState feature, whose type the closures know.
+    /// What the workload does with one RxState feature, whose types the closures know (the 100
+    /// feature types are in W8Features.swift).
     struct RxFeature: Sendable {
         let initial: any SubstateType
         let register: @Sendable (RxStateCore.Store) -> Void
         let observe: @Sendable (RxStateCore.Store) -> any Disposable
         let dispatch: @Sendable (RxStateCore.Store) -> Void
         let count: @Sendable (RxStateCore.Store) -> Int
-    }
-
-    static func rxFeatures(_ count: Int) -> [RxFeature] {
-        var features: [RxFeature] = []
-        appendRxFeatures(First.self, remaining: count, to: &features)
-        return features
-    }
-
-    private static func appendRxFeatures<T: Tag>(_: T.Type, remaining: Int, to features: inout [RxFeature]) {
-        guard remaining > 0 else { return }
-        features.append(
-            RxFeature(
-                initial: Substate<T>(),
-                register: { store in
-                    store.register(Substate<T>.self, for: Action<T>.self) { state, action in
-                        switch action {
-                        case .increment: state.count += 1
-                        }
-                    }
-                },
-                observe: { store in store.substateSignal(Substate<T>.self).observe { blackHole($0.count) } },
-                dispatch: { store in store.dispatch(action: Action<T>.increment) },
-                count: { store in store.substate(Substate<T>.self)?.count ?? -1 }))
-        appendRxFeatures(Next<T>.self, remaining: remaining - 1, to: &features)
     }
 
     /// A count read back through a replaying signal, on the caller's thread (an immediate store).
