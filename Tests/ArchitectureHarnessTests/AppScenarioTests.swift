@@ -148,7 +148,8 @@ import Testing
             let threads = original.id <= 3 ? 2 : 1
             let starred = threads * toggles % 2 == 1
             #expect(repository?.isStarred == starred, "\(architecture) id \(original.id)")
-            #expect(repository?.stars == original.stars + (starred ? 1 : 0), "\(architecture) id \(original.id)")
+            #expect(
+                repository?.stars == original.stars + (starred ? 1 : 0), "\(architecture) id \(original.id)")
         }
         #expect(inconsistent.values.isEmpty, "\(architecture): \(inconsistent.values.prefix(2))")
         #expect(announcements.value >= 8 * toggles)

@@ -29,7 +29,9 @@ import VueFluxCoreTesting
         } assert: {
             $0.repositories.all[1].toggleStar()
         }
-        #expect(store.state.list.first == AppModel.Repository(id: 2, name: "ann/alpha", stars: 41, isStarred: true))
+        #expect(
+            store.state.list.first
+                == AppModel.Repository(id: 2, name: "ann/alpha", stars: 41, isStarred: true))
         await store.send {
             $0.back()
         } assert: {
@@ -111,7 +113,9 @@ import VueFluxCoreTesting
         let store = RxStateCore.Store()
         RxStateApp.registerReducers(on: store)
         let test = RxStateCoreTesting.TestStore(initialState: RxStateApp.Navigation(), store: store)
-        await test.send(RxStateApp.SessionAction.signedIn(user: "ann", repositories: [])) { $0.screen = .list }
+        await test.send(RxStateApp.SessionAction.signedIn(user: "ann", repositories: [])) {
+            $0.screen = .list
+        }
         await test.send(RxStateApp.NavigationAction.open(id: 3)) { $0.screen = .detail(id: 3) }
         await test.send(RxStateApp.NavigationAction.openSettings) { $0.screen = .settings }
         await test.send(RxStateApp.NavigationAction.back) { $0.screen = .list }

@@ -177,7 +177,8 @@ public enum AppModel: ComparableScenario {
         case 7..<12: return .toggleStar(id: id)
         case 12..<14: return .openSettings
         case 14..<16:
-            return .setSortOrder(SortOrder.allCases[Int.random(in: 0..<SortOrder.allCases.count, using: &generator)])
+            return .setSortOrder(
+                SortOrder.allCases[Int.random(in: 0..<SortOrder.allCases.count, using: &generator)])
         default: return .back
         }
     }

@@ -107,7 +107,9 @@ extension RxStateApp {
     /// passes `signedIn` on; nothing but signing in passes while signed out; a detail opens only
     /// for a repository in the list.
     struct SessionRules: InterceptingMiddlewareType {
-        func intercept(action: any ActionType, store: Store, next: @escaping @Sendable (any ActionType) -> Void) {
+        func intercept(
+            action: any ActionType, store: Store, next: @escaping @Sendable (any ActionType) -> Void
+        ) {
             let isSignedIn = store.substate(Session.self)?.user != nil
             if action is StoreAction {
                 next(action)
@@ -138,7 +140,8 @@ extension RxStateApp {
         let store = Store()
         registerReducers(on: store)
         store.register(interceptors: [SessionRules()])
-        store.dispatch(action: StoreAction.add(states: [Session(), Repositories(), Settings(), Navigation()]))
+        store.dispatch(
+            action: StoreAction.add(states: [Session(), Repositories(), Settings(), Navigation()]))
         return store
     }
 }

@@ -11,7 +11,10 @@ enum VueFluxApp {
     typealias Screen = AppModel.Screen
 
     final class SessionState: VueFluxCore.State {
-        enum Action: Equatable { case signedIn(String), signedOut }
+        enum Action: Equatable {
+            case signedIn(String)
+            case signedOut
+        }
         typealias Mutations = SessionMutations
         fileprivate let user = Variable<String?>(nil)
     }
@@ -26,7 +29,11 @@ enum VueFluxApp {
     }
 
     final class RepositoriesState: VueFluxCore.State {
-        enum Action: Equatable { case loaded([Repository]), starToggled(id: Int), cleared }
+        enum Action: Equatable {
+            case loaded([Repository])
+            case starToggled(id: Int)
+            case cleared
+        }
         typealias Mutations = RepositoriesMutations
         /// In catalog order.
         fileprivate let all = Variable<[Repository]>([])
@@ -103,7 +110,8 @@ extension VueFluxApp {
         let repositories = Store(
             state: RepositoriesState(), mutations: RepositoriesMutations(), executor: .immediate)
         let settings = Store(state: SettingsState(), mutations: SettingsMutations(), executor: .immediate)
-        let navigation = Store(state: NavigationState(), mutations: NavigationMutations(), executor: .immediate)
+        let navigation = Store(
+            state: NavigationState(), mutations: NavigationMutations(), executor: .immediate)
 
         var isSignedIn: Bool { session.computed.user.value != nil }
 
