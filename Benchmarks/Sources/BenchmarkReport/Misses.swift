@@ -26,30 +26,32 @@ let beforeKernel: [(name: String, instructions: Double)] = [
 ///
 /// The kernel's lock is the platform's owner-recording lock (docs/threading.md): on Linux an
 /// error-checking pthread mutex, whose uncontended round trip (`pthread_mutex_lock`, then
-/// `pthread_mutex_unlock` and its `__pthread_mutex_unlock_usercnt`) costs about 85 instructions
+/// `pthread_mutex_unlock` and its `__pthread_mutex_unlock_usercnt`; the kernel tries the lock first,
+/// with `pthread_mutex_trylock`, and waits with `pthread_mutex_lock` only when it is taken) costs
+/// about 70 instructions
 /// under callgrind, where the one-word lock it replaced cost a few. The round trips per operation
 /// below are the calls to `pthread_mutex_lock` and `pthread_mutex_trylock` that callgrind counts
 /// per operation.
 let missExplanations: [String: String] = [
     "W1.PrexCore": """
-    about 770 instructions per dispatch, about 455 more than with the one-word lock: the dispatch \
+    about 720 instructions per dispatch, about 405 more than with the one-word lock: the dispatch \
     takes 4 lock round trips (the dispatcher's lock at arrival and to pass the turn on, the turn's \
-    gate, the store's lock for the write), about 350 instructions at about 85 each; the rest of the \
+    gate, the store's lock for the write), about 280 instructions at about 70 each; the rest of the \
     growth is elsewhere in the kernel's new drain. The lock is what the kernel chose for waits the \
     system understands (docs/threading.md, trade-offs); on Apple platforms `os_unfair_lock` costs \
     about as little as the old lock.
     """,
     "W1.VueFluxCore": """
-    about 1,370 instructions per dispatch, about 925 more than with the one-word lock: the \
+    about 1,290 instructions per dispatch, about 850 more than with the one-word lock: the \
     dispatch takes 7 lock round trips (6 locks and 1 try-lock: the store's lock at arrival and to \
     pass the turn on, the turn's gate, and the `Variable` the mutation sets, for the write and for \
-    the delivery), about 600 instructions at about 85 each; the rest of the growth is elsewhere in \
+    the delivery), about 490 instructions at about 70 each; the rest of the growth is elsewhere in \
     the kernel's new drain. The lock is what the kernel chose (docs/threading.md, trade-offs).
     """,
     "W1.RxStateCore": """
-    about 2,390 instructions per dispatch, about 1,320 more than with the one-word lock. 5 lock \
+    about 2,330 instructions per dispatch, about 1,250 more than with the one-word lock. 5 lock \
     round trips (the store's lock at arrival, while the state is moved out for the reducers and \
-    back, and to pass the turn on; the turn's gate) cost about 430 at about 85 each; the rest of \
+    back, and to pass the turn on; the turn's gate) cost about 350 at about 70 each; the rest of \
     the growth is in the store's new drain through the kernel, not broken down here. Before the \
     lock changed the store's own code was about 410, retains and releases about 230 (the reducer \
     and observer lists copied under the lock, the substates handed to observers, the previous last \
@@ -74,8 +76,8 @@ let missExplanations: [String: String] = [
     (`Store.register`) are the path without the casts and the copy.
     """,
     "W3.PrexCore": """
-    about 1,540 instructions per subscribe-and-cancel, 2 lock round trips among them (the store's \
-    lock to add the listener and to remove it, about 170 at about 85 each, where the one-word lock \
+    about 1,520 instructions per subscribe-and-cancel, 2 lock round trips among them (the store's \
+    lock to add the listener and to remove it, about 140 at about 70 each, where the one-word lock \
     cost a few). The rest: the subscription's weak reference to its store about 265 (forming, \
     assigning, loading and destroying it, and the slow release path of a store that has a weak \
     reference), two objects allocated and freed about 250 (the `Subscription` a caller keeps, \
@@ -86,42 +88,38 @@ let missExplanations: [String: String] = [
     release nor a flag that stops a delivery already under way.
     """,
     "W4.PrexCore+InPlace": """
-    the W1 dispatch plus the append, with 6 lock round trips (about 510 instructions at about 85 \
+    the W1 dispatch plus the append, with 6 lock round trips (about 420 instructions at about 70 \
     each) where W1 takes 4: moving the state out for the mutation and back takes the store's lock \
     and the in-place gate that readers on other threads wait on. The array is not copied; the miss \
     is the lock's cost.
     """,
     "W4.VueFluxCore+InPlace": """
     the W1 dispatch (explained above) plus `Variable.append(_:)`, with 6 lock round trips (5 locks \
-    and 1 try-lock, about 510 instructions at about 85 each). The array is not copied; the miss is \
+    and 1 try-lock, about 420 instructions at about 70 each). The array is not copied; the miss is \
     the lock's cost on W1's path.
     """,
     "W4.RxStateCore": """
-    the W1 dispatch (about 2,390, with its 5 lock round trips, explained above) plus about 50 for \
+    the W1 dispatch (about 2,330, with its 5 lock round trips, explained above) plus about 50 for \
     the append, which runs in place: the array is not copied. The miss is W1's.
     """,
     "W7.RxStateCore": """
-    about 1,150,000 instructions per toggle, about 2,850 for each of the 400 `substateSignal` \
-    observers, 300 of which see no change: every observation runs on every action, finds its \
-    substate in the state by a scan of the existentials (about 940), then compares it with the \
-    last value it saw under a lock of its own (1 lock round trip, about 85). The rest is the \
-    signal's closure running unspecialized: `substateSignal` is generic and not inlinable, so each \
-    call asks the runtime for the `Optional` and tuple metadata of the substate's type (about 830) \
-    and copies and destroys the optionals through value witnesses (about 550). The rest, about \
-    20,000, is the dispatch, the `SessionRules` middleware, the reducer and the delivery loop. The \
-    contract (distinct values per substate, each observer with its own last value) allows a \
-    cheaper path: a specialized (inlinable) observation, or one scan and one comparison per \
-    substate type per action shared by its observers. Not done here: it is a change to \
-    RxStateCore, measured by this row when made.
+    about 169,000 instructions per toggle, about 310 for each of the 400 `substateSignal` \
+    observers, 300 of which see no change: RxState's contract has every observation run on every \
+    action and compare its substate with the last value it saw (distinct values per observer, in \
+    subscription order among all of the store's observers). Each finds its substate where it was \
+    last time (one comparison of types), copies it out of the state's existential (about 130, \
+    opened unspecialized, with a retain and a release), compares it (a few dozen when nothing \
+    changed: the arrays are the same storage) and keeps it (no lock: only its own deliveries touch \
+    it). The baseline's 400 closures each read a field. The rest, about 45,000, is the dispatch, \
+    the `SessionRules` middleware, the reducer and the delivery loop. Down from about 1,150,000 \
+    before `substateSignal` was specialized and hinted; grouping a type's observers would break \
+    the store-wide subscription order.
     """,
     "W8.RxStateCore": """
-    about 785,000 instructions per dispatch, about 7,850 for each of the 100 `substateSignal` \
-    observers, 99 of which see no change: the scan that finds an observer's substate compares \
-    about 50 of the 100 substates on average (about 118 instructions each: the existential copied \
-    out, its type compared, the copy destroyed), so a dispatch costs in proportion to features \
-    times observers; the unspecialized metadata requests and the lock explained under \
-    W7.RxStateCore add about 1,900 per observer. The fixes named there apply, with the scan \
-    replaced by a lookup by type.
+    about 33,400 instructions per dispatch, about 300 for each of the 100 `substateSignal` \
+    observers, 99 of which see no change: each finds and compares its substate on every action, \
+    as explained under W7.RxStateCore. A dispatch costs in proportion to the observers, whichever \
+    feature it changes; the baseline calls its 100 closures too, each reading one field.
     """,
     "W5.PrexCore": """
     under callgrind the two threads seldom collide, so this is close to the W1 dispatch (4 lock \
@@ -140,23 +138,23 @@ let missExplanations: [String: String] = [
 /// Why some cases grew against the code before the kernel, keyed by case name.
 let growthExplanations: [String: String] = [
     "W1.PrexCore": """
-    the platform's lock: 4 pthread mutex round trips per dispatch at about 85 instructions each on \
+    the platform's lock: 4 pthread mutex round trips per dispatch at about 70 instructions each on \
     Linux, where the one-word lock cost a few (see W1.PrexCore under "Why each miss")
     """,
     "W1.VueFluxCore": """
-    the platform's lock: 7 pthread mutex round trips per dispatch at about 85 instructions each \
+    the platform's lock: 7 pthread mutex round trips per dispatch at about 70 instructions each \
     on Linux (see W1.VueFluxCore under "Why each miss")
     """,
     "W1.RxStateCore": """
-    the platform's lock: 5 pthread mutex round trips per dispatch at about 85 instructions each \
+    the platform's lock: 5 pthread mutex round trips per dispatch at about 70 instructions each \
     on Linux (see W1.RxStateCore under "Why each miss")
     """,
     "W3.PrexCore": """
-    the platform's lock: 2 pthread mutex round trips per subscribe-and-cancel at about 85 \
+    the platform's lock: 2 pthread mutex round trips per subscribe-and-cancel at about 70 \
     instructions each on Linux
     """,
     "W3.RxStateCore": """
-    1 pthread mutex round trip per pair at about 85 instructions accounts for part of it; the \
+    1 pthread mutex round trip per pair at about 70 instructions accounts for part of it; the \
     rest of the growth is not broken down here
     """,
 ]

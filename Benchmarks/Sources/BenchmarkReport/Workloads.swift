@@ -113,12 +113,25 @@ let contentionTimesOneThread = 3.0
 let asyncTimesBaseline = 3.0
 let asyncHeartbeatMaxGapMilliseconds = 10.0
 
-/// What the originals reached on the store workloads, ratios of time on the machine of the
-/// benchmarks' first runs, for context.
-let originals: [String: String] = [
-    "W1": "time: VueFlux 10x, Prex 18x, ReSwift 27x, RxState 49x",
-    "W2": "time: Prex 1.6x, VueFlux 1.7x, ReSwift 7x, RxState 31x",
-    "W3": "time: Prex 1.3x, VueFlux 5x, RxState 35x, ReSwift 74x",
-    "W4": "time: every original copies the array on each action, 44x to 81x",
-    "W5": "time: VueFlux 4.4x, Prex 8x; RxState lost 23% of the updates; ReSwift stops with a fatal error",
+/// Where and when the originals were measured (../shared/ANCHORS.md).
+let originalsMachine = "2026-11-25, an AMD EPYC machine with 2 cores, Linux x86_64, Swift 6.3.1"
+
+/// The columns of the originals' table.
+let originalsHeader = [
+    "Workload", "Floor", "Prex", "VueFlux", "RxState", "ReSwift", "PrexCore", "VueFluxCore", "RxStateCore",
+]
+
+/// What the originals reached, in instructions per operation, quoted from ../shared/ANCHORS.md
+/// (measured there, with this project's modules at commit 8451fc3; not measured by this run).
+let originalsRows: [[String]] = [
+    ["W1 dispatch, 1 observer", "205", "10,468", "4,801", "26,314", "14,489", "319", "442", "1,075"],
+    ["W1 Presenter + View", "-", "11,280", "-", "-", "-", "824", "-", "-"],
+    ["W1 README `MainReducer`", "-", "-", "-", "26,314", "-", "-", "-", "2,680"],
+    ["W2 per notification, 1,000 observers", "44.1", "569", "326", "10,906", "2,462", "25.3", "26.4", "54.0"],
+    ["W2 1,000 presenters on one flux", "-", "1,530", "-", "-", "-", "296", "-", "-"],
+    ["W3 subscribe + unsubscribe", "290", "3,719", "28,260", "62,676", "407,948 to 740,914", "1,379", "1,448", "1,291"],
+    [
+        "W4 append to 10,000 elements", "279", "99,323", "93,719", "115,147", "104,509", "89,211 (in place 574)",
+        "89,290 (in place 647)", "1,127",
+    ],
 ]
