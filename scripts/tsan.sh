@@ -17,7 +17,15 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 scratch="${SCRATCH:-.build/tsan}"
 watchdog="${TSAN_WATCHDOG:-900}"
-export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
+# detect_deadlocks=0: the sanitizer's lock-order detector is off; its race detector is not. The
+# detector's bookkeeping of which thread holds which lock failed one of its own internal checks
+# ("CHECK failed: sanitizer_deadlock_detector1.cpp:166 ... isHeld", then a hang) in CI's run of the
+# whole suite, in a single-threaded test (PrexCoreTests.HarnessConformanceTests, which passes
+# alone), after the kernel began taking every lock with a try-lock first (Locked.waitForLock): it
+# believed held a lock that a try-lock had just taken free. Lock-order cycles are what the kernel's
+# rule rules out (no thread waits from inside a turn: docs/threading.md), the error-checking mutex
+# reports a lock taken twice on one thread, and the liveness tests fail by name within their limits.
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 detect_deadlocks=0"
 
 swift build --build-tests --sanitize=thread --scratch-path "$scratch" || exit 1
 
