@@ -180,19 +180,7 @@ extension Locked where Value: TurnHolding {
             holdGate()
             var resumed: UnsafeContinuation<Void, Never>?
             let taken: (work: Value.Work, prepared: Prepared, stop: UInt64)? = withLock { value in
-                let own = arrive(&value)
-                let stop = value.turn.nextTicket
-                if _slowPath(!value.turn.queue.isEmpty) {
-                    // Queued before this caller took the turn: applied first, in order.
-                    if let own { value.turn.appendHoldersWork(own) }
-                    return value.takeTurn(before: stop, prepare: prepare, gates: self, resumed: &resumed)
-                }
-                guard let own else {
-                    resumed = value.passTurnOn(gates: self)
-                    return nil
-                }
-                value.turn.holder = currentThreadIdentity()
-                return (own, prepare(&value, own), stop)
+                value.arriveHoldingGate(arrive(&value), prepare: prepare, gates: self, resumed: &resumed)
             }
             guard var taken else {
                 resumed?.resume()
@@ -277,10 +265,8 @@ extension Locked where Value: TurnHolding {
         run(&taken.work, &taken.prepared, stop: stop, prepare: prepare, perform: perform)
     }
 
-    /// The loop of a turn holder: applies `work`, then each queued item its obligation covers (see
-    /// ``Turn/next(before:)``), then passes the turn on (releasing the gate under the same lock that
-    /// frees the turn, so that no caller can find the turn free and its gate held by a holder on its
-    /// way out). Each item replaces the previous one in place; the caller releases the last one.
+    /// The loop of a turn holder: applies `work` (which the caller keeps, and releases after this
+    /// returns, so after a lock round-trip), then the rest of the turn (``finishTurn(stop:prepare:perform:)``).
     @inlinable @inline(__always)
     func run<Prepared>(
         _ work: inout Value.Work,
@@ -290,29 +276,83 @@ extension Locked where Value: TurnHolding {
         perform: (Value.Work, inout Prepared) -> Void
     ) {
         Turn<Value.Work>.enter()
+        perform(work, &prepared)
+        finishTurn(stop: stop, prepare: prepare, perform: perform)
+    }
+
+    /// The rest of a holder's turn, after its own work: applies each queued item its obligation
+    /// covers (``Turn/next(before:)``), then passes the turn on (releasing the gate under the same
+    /// lock that frees the turn, so that no caller can find the turn free and its gate held by a
+    /// holder on its way out) and leaves the turn the caller entered.
+    @inlinable @inline(__always)
+    func finishTurn<Prepared>(
+        stop: UInt64,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) {
+        var resumed: UnsafeContinuation<Void, Never>?
+        guard var (work, prepared) = nextItem(stop: stop, prepare: prepare, resumed: &resumed) else {
+            Turn<Value.Work>.leave()
+            resumed?.resume()
+            return
+        }
         while true {
             perform(work, &prepared)
-            var resumed: UnsafeContinuation<Void, Never>?
-            let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
-                if let work = value.turn.next(before: stop) {
-                    return (work, prepare(&value, work))
-                }
-                resumed = value.passTurnOn(gates: self)
-                return nil
-            }
-            // Assigned only now, after the lock: the previous `prepared` (a snapshot read in
-            // place) is released after this round-trip, and outside it.
-            guard let next else {
+            guard let next = nextItem(stop: stop, prepare: prepare, resumed: &resumed) else {
                 Turn<Value.Work>.leave()
                 resumed?.resume()
                 return
             }
+            // Assigned only now, after the lock: the previous item (its `prepared`, a snapshot
+            // read in place) is released after this round-trip, and outside it.
             (work, prepared) = next
+        }
+    }
+
+    /// Under the lock, for the holder: the next queued item its obligation covers, prepared; or
+    /// `nil` once there is none, the turn passed on (`resumed` is then the suspended task to resume
+    /// after the lock).
+    @inlinable @inline(__always)
+    func nextItem<Prepared>(
+        stop: UInt64,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        resumed: inout UnsafeContinuation<Void, Never>?
+    ) -> (work: Value.Work, prepared: Prepared)? {
+        withLock { value in
+            if let work = value.turn.next(before: stop) {
+                return (work, prepare(&value, work))
+            }
+            resumed = value.passTurnOn(gates: self)
+            return nil
         }
     }
 }
 
 extension TurnHolding {
+    /// Under the lock, for a caller inside no turn that holds the gate and arrives with `own`
+    /// (`nil`: nothing to do): takes the turn, with the work queued before the caller first, in
+    /// order; or passes the turn on and returns `nil` when there is nothing to apply.
+    @inlinable @inline(__always)
+    mutating func arriveHoldingGate<Prepared>(
+        _ own: Work?,
+        prepare: (inout Self, Work) -> Prepared,
+        gates: Locked<Self>,
+        resumed: inout UnsafeContinuation<Void, Never>?
+    ) -> (work: Work, prepared: Prepared, stop: UInt64)? {
+        let stop = turn.nextTicket
+        if _slowPath(!turn.queue.isEmpty) {
+            // Queued before this caller took the turn: applied first, in order.
+            if let own { turn.appendHoldersWork(own) }
+            return takeTurn(before: stop, prepare: prepare, gates: gates, resumed: &resumed)
+        }
+        guard let own else {
+            resumed = passTurnOn(gates: gates)
+            return nil
+        }
+        turn.holder = currentThreadIdentity()
+        return (own, prepare(&self, own), stop)
+    }
+
     /// Under the lock, for a caller that holds the gate: takes the turn with the first queued item
     /// its obligation covers, or passes the turn on and returns `nil` if there is none (`resumed`
     /// is then the suspended task to resume after the lock).

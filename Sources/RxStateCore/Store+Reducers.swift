@@ -5,7 +5,9 @@ extension Store {
     /// Registers a typed reducer: for each action of type `A`, it mutates the substate of type `S`
     /// in place.
     ///
-    /// The store finds the reducers by the action's exact type and the substate by its type,
+    /// The store finds the reducers by the action's exact type (the type it is dispatched as: a
+    /// class instance dispatched as its superclass reaches the superclass's reducers, typed or
+    /// through `any ActionType` alike) and the substate by its type,
     /// both in O(1): no cast-find-write-back in user code. Reducers for one action type run in
     /// registration order, before the ``MainReducer``, on the thread draining the store, with no lock
     /// held. If the store holds no substate of type `S`, that reducer is skipped and

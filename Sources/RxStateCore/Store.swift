@@ -84,8 +84,56 @@ public final class Store: Sendable {
     /// applies the action on the calling thread.
     ///
     /// - Parameter action: The action to apply.
+    ///
+    /// Called with an action whose type is known where it is written (the usual case), this
+    /// resolves to the generic ``dispatch(action:)-(Action)``, with the same contract and no
+    /// existential; this one remains for a reference to the function as a value of type
+    /// `(any ActionType) -> Void` and for ``StoreType``.
+    @_disfavoredOverload
     public func dispatch(action: any ActionType) {
         dispatch(action, stage: 0)
+    }
+
+    /// Dispatches an action of a type known to the caller: the same contract as the untyped
+    /// ``dispatch(action:)-(any ActionType)``, which it is preferred to for any action, an
+    /// `any ActionType` included (Swift opens it).
+    ///
+    /// When the store is idle and has no intercepting middleware, the action is reduced through
+    /// its type: the typed reducers get it in place, with no existential opened, and it is put in
+    /// an existential once, for the main reducer, ``lastAction`` and the observers. Otherwise it
+    /// takes the untyped path, in the same order.
+    ///
+    /// - Parameter action: The action to apply.
+    @inlinable
+    public func dispatch<Action: ActionType>(action: Action) {
+        var delivered: ObserverList<Observer>.Snapshot?
+        var reduction = Reduction()
+        // Lent to the closures, not retained: the caller's reference keeps the store alive for
+        // this call, and a retain of a store (which signals reference weakly) takes the runtime's
+        // slow path, about 125 instructions with its release.
+        let store = Unmanaged.passUnretained(self)
+        let gates = core
+        let deferred = gates.serialize(
+            take: { core -> Void? in
+                core.beginDirect(ObjectIdentifier(Action.self), into: &reduction, gates: gates) ? () : nil
+            },
+            performTaken: { _ in
+                delivered = store._withUnsafeGuaranteedRef {
+                    $0.announce(typed: action, reduction: &reduction)
+                }
+            },
+            work: { .action(action, stage: 0) },
+            prepare: { core, work in core.prepare(work, into: &reduction, gates: gates) },
+            perform: { work, intercepts in
+                delivered = store._withUnsafeGuaranteedRef {
+                    $0.perform(work, intercepts: intercepts, reduction: &reduction)
+                }
+            }
+        )
+        withExtendedLifetime(delivered) {}
+        if let deferred {
+            runLater(deferred)
+        }
     }
 
     /// Dispatches an action from async code (a middleware's task, an effect): the same order and

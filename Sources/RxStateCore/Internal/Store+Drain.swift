@@ -56,7 +56,7 @@ extension Store {
     /// Applies work that another thread's turn kept from being applied now (queued in order), once
     /// the calling thread leaves its outermost turn (the kernel's rule for forwarded work,
     /// docs/threading.md).
-    @inline(never)
+    @usableFromInline @inline(never)
     func runLater(_ deferral: Deferral) {
         Turn<PendingWork>.deferUntilOutermostTurnEnds { [self] in
             var delivered: ObserverList<Observer>.Snapshot?
@@ -73,6 +73,7 @@ extension Store {
     }
 
     /// Applies one work item after ``StoreCore/prepare(_:into:)``.
+    @usableFromInline
     func perform(
         _ work: PendingWork, intercepts: Bool, reduction: inout Reduction
     ) -> ObserverList<Observer>.Snapshot? {
@@ -119,7 +120,41 @@ extension Store {
         ReducingThreads.enter()
         reduce(action, actionType, reduction: &reduction, problems: &problems)
         ReducingThreads.leave()
+        return publish(action, reduction: &reduction, problems: problems)
+    }
 
+    /// ``announce(_:_:reduction:)`` for an action dispatched with its type known
+    /// (``dispatch(action:)-(Action)``): the typed reducers get its address, and it is put in an
+    /// existential once, after them, for the main reducer, the last action and the observers.
+    @inlinable
+    func announce<Action: ActionType>(
+        typed action: Action, reduction: inout Reduction
+    ) -> ObserverList<Observer>.Snapshot {
+        var problems: [StoreError]?
+        ReducingThreads.enter()
+        if let reducers = reduction.reducers {
+            withUnsafePointer(to: action) { action in
+                applyReducers(reducers, UnsafeRawPointer(action), reduction: &reduction, problems: &problems)
+            }
+        }
+        let action: any ActionType = action
+        if let mainReducer {
+            applyMainReducer(mainReducer, action, reduction: &reduction, problems: &problems)
+        } else if reduction.reducers == nil {
+            problems.note(.unhandledAction(typeName: String(reflecting: Action.self)))
+        }
+        ReducingThreads.leave()
+        return publish(action, reduction: &reduction, problems: problems)
+    }
+
+    /// Puts the reduced state back, records `action` as the last action, reports `problems` and
+    /// the reads refused meanwhile, then notifies the observers (see ``announce(_:_:reduction:)``).
+    @usableFromInline
+    func publish(
+        _ action: any ActionType,
+        reduction: inout Reduction,
+        problems: consuming [StoreError]?
+    ) -> ObserverList<Observer>.Snapshot {
         // The previous action is dropped with the tuple, after the lock: its deinit is user code.
         let (observers, substates, refusedReads, _) = core.withLock { core in
             swap(&reduction.substates, &core.substates)
@@ -186,35 +221,63 @@ extension Store {
             return
         }
         if let reducers = reduction.reducers {
-            // Read in place: the local array keeps every reducer alive, so none is retained per call.
-            reducers.withUnsafeBufferPointer { reducers in
-                for reducer in reducers.indices {
-                    if let position = reduction.index[reducers[reducer].substate] {
-                        _ = reducers[reducer].reduce(&reduction.substates, position, action)
-                    } else {
-                        problems.note(.substateNotFound(typeName: reducers[reducer].substateName()))
-                    }
-                }
+            // The reducers were found by this type, so they get the address inside the existential.
+            _ = action.withAddress(ifType: actionType) { action in
+                applyReducers(reducers, action, reduction: &reduction, problems: &problems)
             }
         }
         if let mainReducer {
-            let reduced = mainReducer(reduction.substates, action)
-            if Self.typesMatch(reduced, reduction.index) {
-                // Drop the old state before keeping the new one, so no two versions stay alive.
-                reduction.substates = []
-                reduction.substates = reduced
-            } else {
-                switch Self.indexed(reduced) {
-                case .success(let newIndex):
-                    reduction.substates = []
-                    reduction.substates = reduced
-                    reduction.index = newIndex
-                case .failure(let problem):
-                    problems.note(problem)
-                }
-            }
+            applyMainReducer(mainReducer, action, reduction: &reduction, problems: &problems)
         } else if reduction.reducers == nil {
             problems.note(.unhandledAction(typeName: String(reflecting: type(of: action))))
+        }
+    }
+
+    /// Calls the typed reducers found for the action at `action` (of their action type), in
+    /// registration order, each on its substate in place; a reducer whose substate is missing is
+    /// skipped and reported.
+    @usableFromInline
+    func applyReducers(
+        _ reducers: [TypedReducer],
+        _ action: UnsafeRawPointer,
+        reduction: inout Reduction,
+        problems: inout [StoreError]?
+    ) {
+        // Read in place: the caller's array keeps every reducer alive, so none is retained per call.
+        reducers.withUnsafeBufferPointer { reducers in
+            for reducer in reducers.indices {
+                if let position = reduction.index[reducers[reducer].substate] {
+                    _ = reducers[reducer].reduce(&reduction.substates, position, action)
+                } else {
+                    problems.note(.substateNotFound(typeName: reducers[reducer].substateName()))
+                }
+            }
+        }
+    }
+
+    /// Calls the main reducer with the state the drainer holds and keeps what it returns, or
+    /// reports the duplicate substate that refused it.
+    @usableFromInline
+    func applyMainReducer(
+        _ mainReducer: MainReducer,
+        _ action: any ActionType,
+        reduction: inout Reduction,
+        problems: inout [StoreError]?
+    ) {
+        let reduced = mainReducer(reduction.substates, action)
+        if Self.typesMatch(reduced, reduction.index) {
+            // Drop the old state before keeping the new one, so no two versions stay alive.
+            reduction.substates = []
+            reduction.substates = reduced
+        } else {
+            switch Self.indexed(reduced) {
+            case .success(let newIndex):
+                reduction.substates = []
+                reduction.substates = reduced
+                reduction.index = newIndex
+            case .failure(let problem):
+                problems.note(problem)
+            }
         }
     }
 
@@ -299,6 +362,7 @@ extension Store {
 
 extension [StoreError]? {
     /// Appends `problem`, making the list if there is none yet.
+    @usableFromInline
     mutating func note(_ problem: StoreError) {
         if self == nil {
             self = [problem]

@@ -115,6 +115,21 @@ extension StoreCore {
 }
 
 extension StoreCore {
+    /// Under the lock, for a typed dispatch that found the turn free (the kernel's direct path):
+    /// if the action needs no intercepting middleware and is not a ``StoreAction``, does what
+    /// ``begin`` does for it and returns `true`; otherwise changes nothing and returns `false`.
+    @inlinable
+    mutating func beginDirect(
+        _ actionType: ObjectIdentifier,
+        into reduction: inout Reduction,
+        gates: Locked<StoreCore>
+    ) -> Bool {
+        guard interceptors.isEmpty, actionType != ObjectIdentifier(StoreAction.self) else { return false }
+        return !begin(actionType, stage: 0, into: &reduction, gates: gates)
+    }
+}
+
+extension StoreCore {
     /// Under the lock, as the drainer starts a work item: for an action, moves what ``begin`` takes
     /// into `reduction` (held by the caller alone, so that the reducers mutate in place) and
     /// returns whether an interceptor is to be called.

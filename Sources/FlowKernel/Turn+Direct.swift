@@ -1,0 +1,75 @@
+// The direct path of a turn: a caller inside no turn that finds the turn free applies its work
+// without making it a work item (no allocation, no queue), then finishes the turn as any holder.
+
+extension Locked where Value: TurnHolding {
+    /// ``serialize(mayWait:arrive:prepare:perform:)`` with `mayWait` true, for a caller whose own
+    /// work can be applied without becoming a `Work` item: the same rules, in the same order
+    /// (``Turn``), one item fewer to make.
+    ///
+    /// A caller inside no turn waits for the turn's gate as `serialize` does. Then, under the lock,
+    /// if nothing is queued and `take` accepts (returns what applying the work needs, taken in the
+    /// same critical section that marks the turn as held), the caller applies its work with
+    /// `performTaken`, then whatever was queued meanwhile, and passes the turn on. Otherwise
+    /// (work queued before it, or `take` returned `nil`) it goes on as `serialize` would with the
+    /// item `work()` makes, in the same critical section. A caller inside a turn goes the way of
+    /// `serialize` directly.
+    ///
+    /// - Parameters:
+    ///   - take: Under the lock, with the turn free and nothing queued: what `performTaken` needs,
+    ///     or `nil` to apply the caller's work as an item instead. Must not change the value when
+    ///     it returns `nil`.
+    ///   - performTaken: With no lock held, holding the turn: applies the caller's work. What it is
+    ///     given is released after the turn's next lock round-trip.
+    ///   - work: The caller's work as an item, for every other case; called at most once, under
+    ///     the lock.
+    ///   - prepare: As in `serialize`, for the items queued behind the caller's work.
+    ///   - perform: As in `serialize`.
+    /// - Returns: As `serialize`: a ``Deferral`` when the work was deferred.
+    @inlinable @inline(__always)
+    package func serialize<Taken, Prepared>(
+        take: (inout Value) -> Taken?,
+        performTaken: (inout Taken) -> Void,
+        work: () -> Value.Work,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) -> Deferral? {
+        guard !Turn<Value.Work>.isInsideATurn else {
+            return arriveWithoutWaiting(
+                mayDefer: true, arrive: { _ in work() }, prepare: prepare, perform: perform)
+        }
+        holdGate()
+        var resumed: UnsafeContinuation<Void, Never>?
+        let arrival: DirectArrival<Taken, Value.Work, Prepared> = withLock { value in
+            if _fastPath(value.turn.queue.isEmpty), let taken = take(&value) {
+                value.turn.holder = currentThreadIdentity()
+                return .direct(taken, stop: value.turn.nextTicket)
+            }
+            let item = value.arriveHoldingGate(work(), prepare: prepare, gates: self, resumed: &resumed)
+            guard let item else { return .done }
+            return .item(item.work, item.prepared, stop: item.stop)
+        }
+        switch consume arrival {
+        case .direct(var taken, let stop):
+            Turn<Value.Work>.enter()
+            performTaken(&taken)
+            finishTurn(stop: stop, prepare: prepare, perform: perform)
+            withExtendedLifetime(taken) {}
+        case .item(var work, var prepared, let stop):
+            run(&work, &prepared, stop: stop, prepare: prepare, perform: perform)
+        case .done:
+            resumed?.resume()
+        }
+        return nil
+    }
+}
+
+/// What a caller of the direct path does after its arrival, decided under the lock.
+@usableFromInline package enum DirectArrival<Taken, Work, Prepared> {
+    /// The turn was free: apply the caller's work directly, then finish the turn.
+    case direct(Taken, stop: UInt64)
+    /// The caller holds the turn with a work item to apply first (queued work, or its own as an
+    /// item).
+    case item(Work, Prepared, stop: UInt64)
+    /// Nothing to apply; the turn was passed on.
+    case done
+}
