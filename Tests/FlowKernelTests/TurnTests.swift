@@ -52,6 +52,35 @@ final class Source: Sendable {
         }
     }
 
+    /// Sends through the direct path: applied without becoming an item when the turn is free and
+    /// `direct` is true; as an item otherwise. `directly` counts the direct applications.
+    func sendDirect(
+        direct: Bool = true,
+        directly: Counter? = nil,
+        _ body: @escaping @Sendable (_ appliedOn: UInt) -> Void = { _ in }
+    ) {
+        let item = Item(producer: currentThreadIdentity(), payload: nil, body: body)
+        let deferred = state.serialize(
+            take: { state -> Int? in
+                guard direct else { return nil }
+                state.applied += 1
+                return state.applied
+            },
+            performTaken: { _ in
+                directly?.increment()
+                body(currentThreadIdentity())
+            },
+            work: { item },
+            prepare: Self.prepare,
+            perform: Self.perform
+        )
+        if let deferred {
+            Turn<Item>.deferUntilOutermostTurnEnds { [state] in
+                state.resume(deferred, prepare: Self.prepare, perform: Self.perform)
+            }
+        }
+    }
+
     func sendSuspending(_ body: @escaping @Sendable (_ appliedOn: UInt) -> Void = { _ in }) async {
         let item = Item(producer: currentThreadIdentity(), payload: nil, body: body)
         let deferred = await state.serializeSuspending(
@@ -96,6 +125,52 @@ final class TurnGuarded: @unchecked Sendable {
         }
         #expect(source.state.withLock { _ in guarded.count } == 16_000)
         #expect(source.state.withLock { _ in guarded.overlaps } == 0)
+        #expect(source.isIdle)
+    }
+
+    @Test func theDirectPathAppliesEveryCallExactlyOnceAndNeverTwoAtATime() async {
+        let source = Source()
+        let guarded = TurnGuarded()
+        let directly = Counter()
+        await runOnThreads(8) { thread in
+            for index in 0..<2_000 {
+                let body: @Sendable (UInt) -> Void = { _ in
+                    if guarded.isInside { guarded.overlaps += 1 }
+                    guarded.isInside = true
+                    guarded.count += 1
+                    guarded.isInside = false
+                }
+                // Direct, refused (applied as an item) and plain items, mixed.
+                switch (thread + index) % 3 {
+                case 0: source.sendDirect(directly: directly, body)
+                case 1: source.sendDirect(direct: false, body)
+                default: source.send(body)
+                }
+            }
+        }
+        #expect(source.state.withLock { _ in guarded.count } == 16_000)
+        #expect(source.state.withLock { _ in guarded.overlaps } == 0)
+        #expect(source.applied == 16_000)
+        #expect(directly.value > 0)
+        #expect(source.isIdle)
+    }
+
+    @Test func aDirectCallInsideATurnIsQueuedInOrderLikeAnyItem() {
+        let source = Source()
+        let order = Recorder<String>()
+        let directly = Counter()
+        source.sendDirect(directly: directly) { _ in
+            order.append("a")
+            source.sendDirect(directly: directly) { _ in
+                order.append("c")
+                source.send { _ in order.append("e") }
+            }
+            source.sendDirect(direct: false) { _ in order.append("d") }
+            order.append("b")
+        }
+        #expect(order.values == ["a", "b", "c", "d", "e"])
+        // Only the outermost call found the turn free; the reentrant ones were queued items.
+        #expect(directly.value == 1)
         #expect(source.isIdle)
     }
 
