@@ -84,8 +84,8 @@ let missExplanations: [String: String] = [
     whose deinit cancels, and the kernel's token with its lock-free active flag), retains and \
     releases about 200, removal from the ordered list 86. The weak reference is the contract (a \
     subscription kept after its store is gone does not keep the store and its state alive); the \
-    baseline's subscription is an index into an array, with neither a handle that cancels on \
-    release nor a flag that stops a delivery already under way.
+    baseline's subscription is an entry appended to an array and a handle that removes it, with \
+    neither a handle that cancels on release nor a flag that stops a delivery already under way.
     """,
     "W4.PrexCore+InPlace": """
     the W1 dispatch plus the append, with 6 lock round trips (about 420 instructions at about 70 \

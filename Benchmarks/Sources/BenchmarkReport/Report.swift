@@ -372,11 +372,25 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
 
         <!-- Written by `\(command)`; do not edit by hand: run it again. -->
 
-        The same workloads on PrexCore, VueFluxCore, RxStateCore and a hand-written baseline (a final
-        class with one lock around a struct state and an array of observer closures: the floor a
-        thread-safe store cannot beat by much), and on the paths users take: a Prex `Presenter` with its
-        `View`, and an RxState store reduced by the README's `MainReducer`. The workloads are in
-        `Benchmarks/Sources/Workloads/`, one file each.
+        The same workloads on PrexCore, VueFluxCore, RxStateCore and a hand-written baseline, and on
+        the paths users take: a Prex `Presenter` with its `View`, and an RxState store reduced by the
+        README's `MainReducer`. The workloads are in `Benchmarks/Sources/Workloads/`, one file each.
+
+        The baseline is the floor: the cheapest correct thread-safe store, with the lock the modules
+        use on Linux (`Baseline.swift`): a final class with an error-checking POSIX mutex (taken with a
+        try-lock first, retried up to 100 times, then a blocking lock, as the modules take theirs), a
+        struct state and an array of observer closures. A dispatch mutates the state in place under
+        the lock, copies out the state and the observer array, and calls the observers outside the
+        lock; a subscription appends and returns a handle that cancels. A module's ratio to it is
+        what the module adds around the same lock, and the floor omits all of it
+        ([threading.md](threading.md)): no turn (the mutation runs under the lock, so no reentrancy
+        queue, no first-in first-out order of actions across threads, no forwarded work applied by
+        its own thread), no priority-donating turn wait, no main-thread delivery or executor, no
+        lifetime management of observers beyond the handle (dropping it keeps the observer; no
+        active flag, so an observer cancelled during a delivery may be called once more), no replay
+        to a new observer, no old state next to the new, no action type or reducer lookup, no
+        middleware, no diagnostics, and no in-place move of the state out of the store while a
+        mutation runs.
 
         The primary figure is **instructions per operation**, counted by `valgrind --tool=callgrind` in
         a release build: each case runs at a small and a large iteration count, and the difference in

@@ -16,8 +16,7 @@ let churn: [Case] = {
                 for _ in 0..<observers { _ = store.subscribe { blackHole($0.count) } }
                 return Loop(run: { count in
                     for _ in 0..<count {
-                        let id = store.subscribe { blackHole($0.count) }
-                        store.unsubscribe(id)
+                        store.subscribe { blackHole($0.count) }.cancel()
                     }
                 })
             }),
