@@ -11,6 +11,10 @@ import Workloads
 //   InstructionCounts async <subject> <tasks> <dispatches per task> <rounds>
 //                                                the time-based contention workloads (Contention.swift),
 //                                                one tab-separated line each
+//   InstructionCounts curve-points               the scaling curves' points (Curves.swift): name, curve,
+//                                                subject, size, callgrind iterations; `run` runs one
+//   InstructionCounts threads <subject> <dispatches> <rounds> <thread counts, comma-separated>
+//                                                the threads curve, in time: one line per thread count
 //
 // Under callgrind, compare.sh runs each case at a small and a large iteration count and divides
 // the difference in instructions by the difference in operations, so start-up and set-up drop out.
@@ -26,6 +30,19 @@ case ("list", 1):
     for item in catalog {
         print("\(item.name)\t\(item.operationsPerIteration)\t\(item.callgrindIterations)")
     }
+case ("curve-points", 1):
+    for point in curvePoints {
+        print("\(point.name)\t\(point.curve)\t\(point.subject)\t\(point.size)\t\(point.callgrindIterations)")
+    }
+case ("run", 3) where findCase(arguments[arguments.startIndex + 1]) == nil:
+    let name = arguments[arguments.startIndex + 1]
+    guard let point = findCurvePoint(name) else { fail("no case or curve point named \(name)") }
+    guard let iterations = Int(arguments[arguments.startIndex + 2]), iterations >= 0 else {
+        fail("the iteration count must be a whole number")
+    }
+    let loop = point.make()
+    loop.run(iterations)
+    if let problem = loop.finish().problem { fail("\(name): \(problem)") }
 case ("run", 3):
     let name = arguments[arguments.startIndex + 1]
     guard let item = findCase(name) else { fail("no case named \(name)") }
@@ -104,11 +121,29 @@ case ("contention", 5), ("async", 5):
         print(result.line(subject: name))
         if result.lost != 0 { fail("\(name): \(result.lost) lost updates") }
     }
+case ("threads", 5):
+    let name = arguments[arguments.startIndex + 1]
+    guard let subject = contentionSubjects.first(where: { $0.name == name }) else {
+        fail("no contention subject \(name)")
+    }
+    guard let dispatches = Int(arguments[arguments.startIndex + 2]), dispatches > 0,
+        let rounds = Int(arguments[arguments.startIndex + 3]), rounds > 0
+    else { fail("the counts must be positive whole numbers") }
+    let threadCounts = arguments[arguments.startIndex + 4].split(separator: ",").compactMap { Int($0) }
+    guard !threadCounts.isEmpty, threadCounts.allSatisfy({ $0 > 0 }) else {
+        fail("the thread counts must be positive whole numbers, comma-separated")
+    }
+    let points = threadScaling(subject, threadCounts: threadCounts, dispatches: dispatches, rounds: rounds)
+    for point in points {
+        print(point.line(subject: name))
+        if point.lost != 0 { fail("\(name): \(point.lost) lost updates on \(point.threads) threads") }
+    }
 default:
     fail(
         "usage: InstructionCounts list | run <case> <iterations> | flood <subject> <seconds> | flood-subjects"
             + " | contention <subject> <threads> <dispatches> <rounds>"
-            + " | async <subject> <tasks> <dispatches> <rounds> | contention-subjects"
+            + " | async <subject> <tasks> <dispatches> <rounds> | contention-subjects | curve-points"
+            + " | threads <subject> <dispatches> <rounds> <thread counts>"
     )
 }
 

@@ -39,11 +39,11 @@ package struct ContentionSubject: Sendable {
 package let contentionSubjects: [ContentionSubject] = [
     ContentionSubject(name: "Baseline") {
         let store = BaselineStore(state: BaselineCounter())
-        let id = store.subscribe { blackHole($0.count) }
+        let subscription = store.subscribe { blackHole($0.count) }
         return CounterStore(
             dispatch: { store.dispatch { $0.count += 1 } },
             dispatchAsync: { await store.dispatchAsync { $0.count += 1 } },
-            count: { store.state.count }, subscription: id)
+            count: { store.state.count }, subscription: subscription)
     },
     ContentionSubject(name: "PrexCore") {
         let flux = Flux(state: PrexCounterState(), mutation: PrexCounterMutation())
@@ -267,4 +267,52 @@ package func asyncContention(
     result.heartbeatTicks = middle.ticks
     result.switchesPerThousand = middle.switches
     return result
+}
+
+// MARK: - Thread scaling (the threads curve)
+
+/// One point of the threads curve: the median nanoseconds per dispatch with `threads` threads.
+package struct ThreadScalingPoint: Sendable {
+    package var threads = 0
+    package var dispatches = 0
+    package var rounds = 0
+    /// The median over the rounds of the wall time per dispatch.
+    package var nanoseconds = 0.0
+    /// Increments the store lost over every round (the target is zero).
+    package var lost = 0
+
+    /// One tab-separated line, as compare.sh records it: subject, threads, dispatches per round,
+    /// rounds, nanoseconds per dispatch, lost updates.
+    package func line(subject: String) -> String {
+        [
+            subject, String(threads), String(dispatches), String(rounds), String(format: "%.1f", nanoseconds),
+            String(lost),
+        ].joined(separator: "\t")
+    }
+}
+
+/// Measures `subject` at each of `threadCounts`: `rounds` rounds, the thread counts alternating
+/// within each round, of `dispatches` dispatches shared evenly by the threads, into a fresh store
+/// with one observer each time (the thread contention's code, at every count).
+package func threadScaling(
+    _ subject: ContentionSubject, threadCounts: [Int], dispatches: Int, rounds: Int
+) -> [ThreadScalingPoint] {
+    var times: [Int: [Double]] = [:]
+    var lost: [Int: Int] = [:]
+    for _ in 0..<rounds {
+        for threads in threadCounts {
+            let store = subject.make()
+            let start = store.count()
+            let perThread = dispatches / threads
+            let run = dispatchOnThreads(threads, perThread, store.dispatch)
+            lost[threads, default: 0] += start + perThread * threads - store.count()
+            times[threads, default: []].append(run.nanoseconds / Double(perThread * threads))
+            withExtendedLifetime(store) {}
+        }
+    }
+    return threadCounts.map { threads in
+        ThreadScalingPoint(
+            threads: threads, dispatches: dispatches / threads * threads, rounds: rounds,
+            nanoseconds: median(times[threads] ?? []), lost: lost[threads] ?? 0)
+    }
 }

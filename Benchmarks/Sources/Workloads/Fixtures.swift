@@ -6,18 +6,19 @@ import VueFluxCore
 // The same two states (a counter, a large list) in each architecture, written as its users would.
 
 extension Array where Element == Int {
-    /// Appends, and drops the newest 10,000 once there are 20,000, so a long benchmark run keeps a
-    /// list of 10,000 to 20,000 elements. Dropping the tail is O(1) for `Int`, so the cost measured is
-    /// the append, plus a full copy when the storage is not uniquely held.
-    mutating func appendBounded(_ value: Int) {
+    /// Appends, and drops the newest `size` once there are twice as many, so a long benchmark run
+    /// keeps a list of `size` to 2 x `size` elements (W4: 10,000 to 20,000). Dropping the tail is
+    /// O(1) for `Int`, so the cost measured is the append, plus a full copy when the storage is not
+    /// uniquely held.
+    mutating func appendBounded(_ value: Int, size: Int = Size.largeState) {
         append(value)
-        if count >= 20_000 {
-            removeLast(10_000)
+        if count >= 2 * size {
+            removeLast(size)
         }
     }
 }
 
-let largeListSeed = Array(0..<10_000)
+let largeListSeed = Array(0..<Size.largeState)
 
 // MARK: - Baseline
 
@@ -25,8 +26,16 @@ struct BaselineCounter: Sendable {
     var count = 0
 }
 
+/// W4's list state on the baseline: `size` elements to start with (W4: 10,000; the state-size curve
+/// varies it), kept between `size` and 2 x `size` by the appends.
 struct BaselineList: Sendable {
-    var items = largeListSeed
+    var items: [Int]
+    let size: Int
+
+    init(size: Int = Size.largeState) {
+        items = size == Size.largeState ? largeListSeed : Array(0..<size)
+        self.size = size
+    }
 }
 
 // MARK: - PrexCore
@@ -47,8 +56,15 @@ struct PrexCounterMutation: PrexCore.Mutation {
     }
 }
 
+/// W4's list state on PrexCore, of `size` elements to start with (as `BaselineList`).
 struct PrexListState: PrexCore.State {
-    var items = largeListSeed
+    var items: [Int]
+    let size: Int
+
+    init(size: Int = Size.largeState) {
+        items = size == Size.largeState ? largeListSeed : Array(0..<size)
+        self.size = size
+    }
 }
 
 enum PrexListAction: PrexCore.Action {
@@ -58,7 +74,7 @@ enum PrexListAction: PrexCore.Action {
 struct PrexListMutation: PrexCore.Mutation {
     func mutate(action: PrexListAction, state: inout PrexListState) {
         switch action {
-        case .append(let value): state.items.appendBounded(value)
+        case .append(let value): state.items.appendBounded(value, size: state.size)
         }
     }
 }
@@ -100,17 +116,24 @@ enum VueFluxListAction: Sendable {
     case append(Int)
 }
 
+/// W4's list state on VueFluxCore, of `size` elements to start with (as `BaselineList`).
 final class VueFluxListState: VueFluxCore.State {
     typealias Action = VueFluxListAction
     typealias Mutations = VueFluxListMutations
 
-    let items = Variable(largeListSeed)
+    let items: Variable<[Int]>
+    let size: Int
+
+    init(size: Int = Size.largeState) {
+        items = Variable(size == Size.largeState ? largeListSeed : Array(0..<size))
+        self.size = size
+    }
 }
 
 struct VueFluxListMutations: VueFluxCore.Mutations {
     func commit(action: VueFluxListAction, state: VueFluxListState) {
         switch action {
-        case .append(let value): state.items.value.appendBounded(value)
+        case .append(let value): state.items.value.appendBounded(value, size: state.size)
         }
     }
 }
@@ -128,7 +151,14 @@ final class VueFluxInPlaceListState: VueFluxCore.State {
     typealias Action = VueFluxListAction
     typealias Mutations = VueFluxInPlaceListMutations
 
-    let items = Variable(largeListSeed)
+    let items: Variable<[Int]>
+    let size: Int
+
+    /// `size` elements to start with (as `BaselineList`).
+    init(size: Int = Size.largeState) {
+        items = Variable(size == Size.largeState ? largeListSeed : Array(0..<size))
+        self.size = size
+    }
 }
 
 struct VueFluxInPlaceListMutations: VueFluxCore.Mutations {
@@ -136,10 +166,10 @@ struct VueFluxInPlaceListMutations: VueFluxCore.Mutations {
         switch action {
         case .append(let value):
             state.items.append(value)
-            // The benchmark appends 1, 2, 3...: every 10,000th append the list holds 20,000, and the
-            // newest 10,000 are dropped, as `appendBounded` does (one copy per 10,000 appends).
-            if value % 10_000 == 0 {
-                state.items.value.removeLast(10_000)
+            // The benchmark appends 1, 2, 3...: every `size`th append the list holds 2 x `size`, and
+            // the newest `size` are dropped, as `appendBounded` does (one copy per `size` appends).
+            if value % state.size == 0 {
+                state.items.value.removeLast(state.size)
             }
         }
     }
@@ -161,8 +191,15 @@ enum RxCounterAction: ActionType {
     case increment
 }
 
+/// W4's list substate on RxStateCore, of `size` elements to start with (as `BaselineList`).
 struct RxListState: SubstateType {
-    var items = largeListSeed
+    var items: [Int]
+    let size: Int
+
+    init(size: Int = Size.largeState) {
+        items = size == Size.largeState ? largeListSeed : Array(0..<size)
+        self.size = size
+    }
 }
 
 enum RxListAction: ActionType {
@@ -180,14 +217,15 @@ func makeRxCounterStore() -> RxStateCore.Store {
     return store
 }
 
-func makeRxListStore() -> RxStateCore.Store {
+/// W4's store on RxStateCore: the list substate of `size` elements and its typed reducer.
+func makeRxListStore(size: Int = Size.largeState) -> RxStateCore.Store {
     let store = RxStateCore.Store()
     store.register(RxListState.self, for: RxListAction.self) { state, action in
         switch action {
-        case .append(let value): state.items.appendBounded(value)
+        case .append(let value): state.items.appendBounded(value, size: state.size)
         }
     }
-    store.dispatch(action: StoreAction.add(states: [RxListState()]))
+    store.dispatch(action: StoreAction.add(states: [RxListState(size: size)]))
     return store
 }
 
@@ -195,6 +233,8 @@ func makeRxListStore() -> RxStateCore.Store {
 enum Size {
     static let fanOutObservers = 1_000
     static let churnObservers = 1_000
+    /// Workload 4: elements in the list to start with (it grows to twice as many, then is trimmed).
+    static let largeState = 10_000
     static let concurrentThreads = 2
     static let concurrentDispatchesPerThread = 5_000
     /// Workload 7: observers of each of the app's 4 features (session, repositories, settings,

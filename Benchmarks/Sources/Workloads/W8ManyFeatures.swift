@@ -14,102 +14,121 @@ let manyFeatures: [Case] = {
     return [
         Case(
             "W8", "Baseline", iterationsPerSample: 1, callgrindIterations: 500,
-            body: .anyThread {
-                let store = BaselineStore(state: ManyFeatures.BaselineState())
-                for feature in 0..<features {
-                    _ = store.subscribe { blackHole($0.features[feature].count) }
-                }
-                var dispatched = 0
-                return Loop(
-                    run: { count in
-                        for _ in 0..<count {
-                            let feature = dispatched % features
-                            store.dispatch { $0.features[feature].count += 1 }
-                            dispatched += 1
-                        }
-                    },
-                    finish: {
-                        Outcome(
-                            problem: ManyFeatures.countProblem(
-                                store.state.features.map(\.count), dispatched: dispatched))
-                    })
-            }),
+            body: .anyThread { manyFeaturesOnBaseline(features: features) }),
         Case(
             "W8", "PrexCore", iterationsPerSample: 1, callgrindIterations: 500,
-            body: .anyThread {
-                let flux = Flux(state: ManyFeatures.PrexState(), mutation: ManyFeatures.PrexMutation())
-                let listeners = (0..<features).map { feature in
-                    flux.store.addListener { blackHole($0.new.features[feature].count) }
-                }
-                var dispatched = 0
-                return Loop(
-                    run: { count in
-                        for _ in 0..<count {
-                            flux.dispatcher.dispatch(.increment(feature: dispatched % features))
-                            dispatched += 1
-                        }
-                    },
-                    finish: {
-                        for listener in listeners { listener.cancel() }
-                        return Outcome(
-                            problem: ManyFeatures.countProblem(
-                                flux.store.state.features.map(\.count), dispatched: dispatched))
-                    })
-            }),
+            body: .anyThread { manyFeaturesOnPrex(features: features) }),
         Case(
             "W8", "VueFluxCore", iterationsPerSample: 1, callgrindIterations: 2_000,
-            body: .anyThread {
-                let stores = (0..<features).map { _ in
-                    VueFluxCore.Store<VueFluxCounterState>(
-                        state: .init(), mutations: .init(), executor: .immediate)
-                }
-                let scope = DisposableScope()
-                for store in stores { scope += store.computed.count.observe { blackHole($0) } }
-                var dispatched = 0
-                return Loop(
-                    run: { count in
-                        for _ in 0..<count {
-                            stores[dispatched % features].actions.increment()
-                            dispatched += 1
-                        }
-                    },
-                    finish: {
-                        scope.dispose()
-                        // The computed signal replays: its current value is the store's count.
-                        let counts = stores.map { store in
-                            let seen = ManyFeatures.Seen()
-                            store.computed.count.observe { seen.value = $0 }.dispose()
-                            return seen.value
-                        }
-                        return Outcome(problem: ManyFeatures.countProblem(counts, dispatched: dispatched))
-                    })
-            }),
+            body: .anyThread { manyFeaturesOnVueFlux(features: features) }),
         Case(
             "W8", "RxStateCore", iterationsPerSample: 1, callgrindIterations: 20,
-            body: .anyThread {
-                let kits = ManyFeatures.rxFeatures(features)
-                let store = RxStateCore.Store()
-                for kit in kits { kit.register(store) }
-                store.dispatch(action: StoreAction.add(states: kits.map(\.initial)))
-                let scope = DisposableScope()
-                for kit in kits { scope += kit.observe(store) }
-                var dispatched = 0
-                return Loop(
-                    run: { count in
-                        for _ in 0..<count {
-                            kits[dispatched % features].dispatch(store)
-                            dispatched += 1
-                        }
-                    },
-                    finish: {
-                        scope.dispose()
-                        return Outcome(
-                            problem: ManyFeatures.countProblem(
-                                kits.map { $0.count(store) }, dispatched: dispatched))
-                    })
-            }),
+            body: .anyThread { manyFeaturesOnRxState(features: features) }),
     ]
 }()
+
+/// W8 on the baseline with `features` features (also the features curve's, Curves.swift): one
+/// state struct of feature structs, one observer per feature, one increment to one feature per
+/// iteration, the features in turn.
+func manyFeaturesOnBaseline(features: Int) -> Loop {
+    let store = BaselineStore(state: ManyFeatures.BaselineState(features: features))
+    for feature in 0..<features {
+        _ = store.subscribe { blackHole($0.features[feature].count) }
+    }
+    var dispatched = 0
+    return Loop(
+        run: { count in
+            for _ in 0..<count {
+                let feature = dispatched % features
+                store.dispatch { $0.features[feature].count += 1 }
+                dispatched += 1
+            }
+        },
+        finish: {
+            Outcome(
+                problem: ManyFeatures.countProblem(
+                    store.state.features.map(\.count), dispatched: dispatched))
+        })
+}
+
+/// W8 on PrexCore: one flux whose state holds `features` feature structs, one listener per
+/// feature, one feature mutation per iteration.
+func manyFeaturesOnPrex(features: Int) -> Loop {
+    let flux = Flux(state: ManyFeatures.PrexState(features: features), mutation: ManyFeatures.PrexMutation())
+    let listeners = (0..<features).map { feature in
+        flux.store.addListener { blackHole($0.new.features[feature].count) }
+    }
+    var dispatched = 0
+    return Loop(
+        run: { count in
+            for _ in 0..<count {
+                flux.dispatcher.dispatch(.increment(feature: dispatched % features))
+                dispatched += 1
+            }
+        },
+        finish: {
+            for listener in listeners { listener.cancel() }
+            return Outcome(
+                problem: ManyFeatures.countProblem(
+                    flux.store.state.features.map(\.count), dispatched: dispatched))
+        })
+}
+
+/// W8 on VueFluxCore: `features` stores (W1's counter store), one observer each, one action to one
+/// store per iteration.
+func manyFeaturesOnVueFlux(features: Int) -> Loop {
+    let stores = (0..<features).map { _ in
+        VueFluxCore.Store<VueFluxCounterState>(
+            state: .init(), mutations: .init(), executor: .immediate)
+    }
+    let scope = DisposableScope()
+    for store in stores { scope += store.computed.count.observe { blackHole($0) } }
+    var dispatched = 0
+    return Loop(
+        run: { count in
+            for _ in 0..<count {
+                stores[dispatched % features].actions.increment()
+                dispatched += 1
+            }
+        },
+        finish: {
+            scope.dispose()
+            // The computed signal replays: its current value is the store's count.
+            let counts = stores.map { store in
+                let seen = ManyFeatures.Seen()
+                store.computed.count.observe { seen.value = $0 }.dispose()
+                return seen.value
+            }
+            return Outcome(problem: ManyFeatures.countProblem(counts, dispatched: dispatched))
+        })
+}
+
+/// W8 on RxStateCore: one store of `features` substates (concrete types, at most
+/// `ManyFeatures.allRxFeatures.count`), each with its typed reducer and one `substateSignal`
+/// observer; one action to one feature per iteration.
+func manyFeaturesOnRxState(features: Int) -> Loop {
+    let kits = ManyFeatures.rxFeatures(features)
+    precondition(kits.count == features, "only \(kits.count) RxState feature types")
+    let store = RxStateCore.Store()
+    for kit in kits { kit.register(store) }
+    store.dispatch(action: StoreAction.add(states: kits.map(\.initial)))
+    let scope = DisposableScope()
+    for kit in kits { scope += kit.observe(store) }
+    var dispatched = 0
+    return Loop(
+        run: { count in
+            for _ in 0..<count {
+                kits[dispatched % features].dispatch(store)
+                dispatched += 1
+            }
+        },
+        finish: {
+            scope.dispose()
+            return Outcome(
+                problem: ManyFeatures.countProblem(
+                    kits.map { $0.count(store) }, dispatched: dispatched))
+        })
+}
 
 /// Workload 8's states.
 enum ManyFeatures {
@@ -117,12 +136,22 @@ enum ManyFeatures {
         var count = 0
     }
 
+    /// The baseline's state: `features` feature structs (W8: 100).
     struct BaselineState: Sendable {
-        var features = Array(repeating: Feature(), count: Size.manyFeatures)
+        var features: [Feature]
+
+        init(features: Int = Size.manyFeatures) {
+            self.features = Array(repeating: Feature(), count: features)
+        }
     }
 
+    /// Prex's state: `features` feature structs (W8: 100).
     struct PrexState: PrexCore.State {
-        var features = Array(repeating: Feature(), count: Size.manyFeatures)
+        var features: [Feature]
+
+        init(features: Int = Size.manyFeatures) {
+            self.features = Array(repeating: Feature(), count: features)
+        }
     }
 
     enum PrexAction: PrexCore.Action {
