@@ -31,13 +31,12 @@ extension Store {
         // Moved, never copied, both ways: the state and the placeholder trade places through the
         // placeholder's slot, so that no reference to the state's storage is left behind.
         var taken: State? = nil
-        // The store's gate is held while the state is moved out: readers on other threads wait on
-        // it, so the system knows they wait for this thread.
-        storage.holdGate()
-        storage.withLock { storage in
-            swap(&storage.state, &storage.placeholder!)
-            swap(&taken, &storage.placeholder)
-            storage.isMutatingInPlace = true
+        // The store's gate is held while the state is moved out (the kernel's in-place protocol):
+        // readers on other threads wait on it, so the system knows they wait for this thread.
+        storage.withLock { value in
+            value.moveOut(gates: storage, gate: 1)
+            swap(&value.state, &value.placeholder!)
+            swap(&taken, &value.placeholder)
         }
         var state = taken.take()!
         ReducingThreads.enter()
@@ -47,7 +46,7 @@ extension Store {
         let (listeners, new) = storage.withLock { storage in
             swap(&taken, &storage.placeholder)
             swap(&storage.state, &storage.placeholder!)
-            storage.isMutatingInPlace = false
+            _ = storage.putBack()
             return (storage.listeners.entries, storage.state)
         }
         storage.releaseGate()
@@ -61,19 +60,11 @@ extension Store {
     ///
     /// While a mutation has the state moved out, a caller on another thread waits for it to
     /// return; a caller inside a mutation (or an RxStateCore reducer) runs `body` at once, with the
-    /// placeholder as the state, since the mutation it is part of cannot return while it waits.
+    /// placeholder as the state, since the mutation it is part of cannot return while it waits (the
+    /// kernel's in-place protocol with the placeholder policy, `Locked.readInPlace`).
     @inlinable
     func read<Result>(_ body: (inout Storage) -> Result) -> Result {
-        while true {
-            let result: Result? = storage.withLock { storage in
-                if storage.isMutatingInPlace && !ReducingThreads.isInsideAReducer {
-                    return nil
-                }
-                return body(&storage)
-            }
-            if let result { return result }
-            // The mutating thread holds the gate until it has put the state back.
-            storage.passGate()
-        }
+        // Never `nil`: the placeholder policy answers every read.
+        storage.readInPlace(gate: 1, policy: .readPlaceholder, body)!
     }
 }

@@ -14,7 +14,7 @@ import FlowKernel
 /// created with `Flux(mutatingInPlace:mutation:)` changes these terms: see that initializer.
 public final class Store<State: PrexCore.State>: Sendable {
     @usableFromInline
-    struct Storage: Sendable {
+    struct Storage: MovesStateOut, Sendable {
         @usableFromInline var state: State
         @usableFromInline var listeners = ListenerList<StateChange<State>>()
         /// Set once, before the flux is shared, by `Flux(mutatingInPlace:mutation:)`: the value
@@ -22,9 +22,10 @@ public final class Store<State: PrexCore.State>: Sendable {
         @usableFromInline var placeholder: State?
         /// Whether `placeholder` is set: the store mutates in place.
         @usableFromInline var mutatesInPlace = false
-        /// Whether a mutation has the state moved out right now; readers on other threads wait on
-        /// the store's gate, which the mutating thread holds meanwhile.
-        @usableFromInline var isMutatingInPlace = false
+        /// Whether a mutation has the state moved out right now, and by whom: the kernel's in-place
+        /// protocol. Readers on other threads wait on the store's gate, which the mutating thread
+        /// holds meanwhile; readers inside a mutation read the placeholder.
+        @usableFromInline var movedOut = MovedOut()
 
         @usableFromInline
         init(state: State) {

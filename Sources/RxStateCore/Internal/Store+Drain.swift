@@ -161,9 +161,7 @@ extension Store {
             swap(&reduction.index, &core.index)
             var previousAction: any ActionType = action
             swap(&previousAction, &core.lastAction)
-            core.isReducing = false
-            let refusedReads = core.refusedReads
-            core.refusedReads = 0
+            let refusedReads = core.putBack()
             return (core.observers.entries, core.substates, refusedReads, previousAction)
         }
         // Readers on other threads wait on this gate while the state is moved out.
@@ -331,32 +329,11 @@ extension Store {
     /// Reads the state under the lock; waits while another thread's reducers hold it. Returns
     /// `nil` when called from inside a reducer, of this store or of any other (a reducer never
     /// waits, so two stores whose reducers read each other cannot deadlock); such a read is reported
-    /// as `readDuringReduction` right before the action being reduced is announced.
+    /// as `readDuringReduction` right before the action being reduced is announced. The kernel's
+    /// in-place protocol with the refusing policy (`Locked.readInPlace`).
     @usableFromInline
     func read<Result>(_ body: (StoreCore) -> Result) -> Result? {
-        let insideAReducer = ReducingThreads.isInsideAReducer
-        while true {
-            var result: Result?
-            var mustWait = false
-            let isRefused = core.withLock { core -> Bool in
-                guard core.isReducing else {
-                    result = body(core)
-                    return false
-                }
-                if insideAReducer || core.reducingThread == currentThreadIdentity() {
-                    core.refusedReads += 1
-                    return true
-                }
-                mustWait = true
-                return false
-            }
-            if isRefused {
-                return nil
-            }
-            guard mustWait else { return result }
-            // The reducing thread holds this gate until it has put the state back.
-            core.passGate(StoreCore.reducingGate)
-        }
+        core.readInPlace(gate: StoreCore.reducingGate, policy: .refuse) { body($0) }
     }
 }
 

@@ -38,11 +38,11 @@ typealias ObserverEntry = ObserverList<Observer>.Entry
 ///
 /// One thread at a time holds the store's turn (the kernel's drain protocol, `Turn`): it applies
 /// actions and announces them, with the lock released while user code runs. While a reducer runs,
-/// the state has been moved out (`isReducing`) so that the reducer holds the only reference to it
+/// the state has been moved out (`movedOut`, the kernel's in-place protocol) so that the reducer holds the only reference to it
 /// and mutates it in place; readers on other threads wait for it on the reducing gate
 /// (``reducingGate``), which the reducing thread holds meanwhile.
 @usableFromInline
-struct StoreCore: TurnHolding, Sendable {
+struct StoreCore: TurnHolding, MovesStateOut, Sendable {
     @usableFromInline var substates: [any SubstateType] = []
     /// Position in `substates` by `ObjectIdentifier` of the substate's type.
     @usableFromInline var index = SubstateIndex()
@@ -52,11 +52,10 @@ struct StoreCore: TurnHolding, Sendable {
 
     @usableFromInline var turn = Turn<PendingWork>()
 
-    @usableFromInline var isReducing = false
-    @usableFromInline var reducingThread: UInt = 0
-    /// Reads refused while reducing (from a reducer, of this store or of another one); reported as
-    /// `readDuringReduction` once the action is applied, not from inside the reducer.
-    @usableFromInline var refusedReads = 0
+    /// Whether the state is moved out for the reducers, by whom, and the reads refused meanwhile
+    /// (from a reducer, of this store or of another one; reported as `readDuringReduction` once the
+    /// action is applied, not from inside the reducer): the kernel's in-place protocol.
+    @usableFromInline var movedOut = MovedOut()
 
     @usableFromInline var observers = ObserverList<Observer>()
 
@@ -103,9 +102,7 @@ extension StoreCore {
         if stage < interceptors.count {
             return true
         }
-        gates.holdGate(Self.reducingGate)
-        isReducing = true
-        reducingThread = currentThreadIdentity()
+        moveOut(gates: gates, gate: Self.reducingGate)
         // Swapped out rather than copied, so that the reducers hold the only reference.
         swap(&reduction.substates, &substates)
         swap(&reduction.index, &index)
