@@ -108,26 +108,20 @@ public final class Store: Sendable {
     public func dispatch<Action: ActionType>(action: Action) {
         var delivered: ObserverList<Observer>.Snapshot?
         var reduction = Reduction()
-        // Lent to the closures, not retained: the caller's reference keeps the store alive for
-        // this call, and a retain of a store (which signals reference weakly) takes the runtime's
-        // slow path, about 125 instructions with its release.
-        let store = Unmanaged.passUnretained(self)
+        // Lent to the closures, not retained (Internal/Unsafe.swift).
+        let store = LentStore(self)
         let gates = core
         let deferred = gates.serialize(
             take: { core -> Void? in
                 core.beginDirect(ObjectIdentifier(Action.self), into: &reduction, gates: gates) ? () : nil
             },
             performTaken: { _ in
-                delivered = store._withUnsafeGuaranteedRef {
-                    $0.announce(typed: action, reduction: &reduction)
-                }
+                delivered = store { $0.announce(typed: action, reduction: &reduction) }
             },
             work: { .action(action, stage: 0) },
             prepare: { core, work in core.prepare(work, into: &reduction, gates: gates) },
-            perform: { work, intercepts in
-                delivered = store._withUnsafeGuaranteedRef {
-                    $0.perform(work, intercepts: intercepts, reduction: &reduction)
-                }
+            perform: { work, start in
+                delivered = store { $0.perform(work, start: start, reduction: &reduction) }
             }
         )
         withExtendedLifetime(delivered) {}

@@ -56,11 +56,8 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
         case .global:
             let registrations = StoreRegistry.shared.stores(for: ObjectIdentifier(State.self))
             for registration in registrations {
-                let store = registration.store
-                // The registry files a store under its state type, so every store under
-                // `State.self` is a `StoreCore<State>`: the unchecked downcast cannot be wrong, and
-                // spares a dynamic cast per store per action.
-                unsafeDowncast(store, to: StoreCore<State>.self).dispatch(action)
+                // Filed under `State.self`, so a `StoreCore<State>` (Internal/Unsafe.swift).
+                registration.core(of: State.self).dispatch(action)
             }
         }
     }
@@ -80,8 +77,7 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
         case .global:
             let registrations = StoreRegistry.shared.stores(for: ObjectIdentifier(State.self))
             for registration in registrations {
-                // See `dispatch(action:)` for why the unchecked downcast cannot be wrong.
-                await unsafeDowncast(registration.store, to: StoreCore<State>.self).dispatchAsync(action)
+                await registration.core(of: State.self).dispatchAsync(action)
             }
         }
     }

@@ -51,8 +51,7 @@ package final class MisuseReporter: Sendable {
     /// Writes one line to standard error (file descriptor 2) through Dispatch, which needs no
     /// platform import.
     private static func writeToStandardError(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        let data = bytes.withUnsafeBytes { DispatchData(bytes: $0) }
+        let data = DispatchData(copying: line + "\n")
         DispatchIO.write(toFileDescriptor: 2, data: data, runningHandlerOn: .global()) { _, _ in }
     }
 }

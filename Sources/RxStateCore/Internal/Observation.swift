@@ -24,14 +24,4 @@ extension Array where Element == any SubstateType {
         var hint = 0
         return substate(type, hint: &hint)
     }
-
-    /// The substate at `position` if its type is `S`, read in place; `nil` otherwise.
-    @inlinable
-    func read<S: SubstateType>(_ type: S.Type, at position: Int) -> S? {
-        var found: S?
-        _ = self[position].withAddress(ifType: ObjectIdentifier(S.self)) {
-            found = $0.assumingMemoryBound(to: S.self).pointee
-        }
-        return found
-    }
 }

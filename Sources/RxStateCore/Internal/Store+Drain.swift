@@ -23,8 +23,8 @@ extension Store {
             mayWait: mayWait,
             arrive: { _ in work },
             prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
-            perform: { work, intercepts in
-                delivered = perform(work, intercepts: intercepts, reduction: &reduction)
+            perform: { work, start in
+                delivered = perform(work, start: start, reduction: &reduction)
             }
         )
         withExtendedLifetime(delivered) {}
@@ -43,8 +43,8 @@ extension Store {
         let deferred = await core.serializeSuspending(
             arrive: { _ in work },
             prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
-            perform: { work, intercepts in
-                delivered = perform(work, intercepts: intercepts, reduction: &reduction)
+            perform: { work, start in
+                delivered = perform(work, start: start, reduction: &reduction)
             }
         )
         withExtendedLifetime(delivered) {}
@@ -64,8 +64,8 @@ extension Store {
             core.resume(
                 deferral,
                 prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
-                perform: { work, intercepts in
-                    delivered = perform(work, intercepts: intercepts, reduction: &reduction)
+                perform: { work, start in
+                    delivered = perform(work, start: start, reduction: &reduction)
                 }
             )
             withExtendedLifetime(delivered) {}
@@ -75,15 +75,14 @@ extension Store {
     /// Applies one work item after ``StoreCore/prepare(_:into:)``.
     @usableFromInline
     func perform(
-        _ work: PendingWork, intercepts: Bool, reduction: inout Reduction
+        _ work: PendingWork, start: Start, reduction: inout Reduction
     ) -> ObserverList<Observer>.Snapshot? {
-        switch work {
-        case .action(let action, let stage):
-            if intercepts {
-                return intercept(action, stage: stage)
-            }
+        switch (work, start) {
+        case (.action(let action, let stage), .intercept):
+            return intercept(action, stage: stage)
+        case (.action(let action, _), _):
             return announce(action, action.typeIdentifier, reduction: &reduction)
-        case .subscribe(let entry):
+        case (.subscribe(let entry), _):
             attach(entry)
             return nil
         }
@@ -94,8 +93,8 @@ extension Store {
     func apply(_ action: any ActionType, stage: Int) -> ObserverList<Observer>.Snapshot? {
         let actionType = action.typeIdentifier
         var reduction = Reduction()
-        let intercepts = core.withLock { $0.begin(actionType, stage: stage, into: &reduction, gates: core) }
-        if intercepts {
+        let start = core.withLock { $0.begin(actionType, stage: stage, into: &reduction, gates: core) }
+        if start == .intercept {
             return intercept(action, stage: stage)
         }
         return announce(action, actionType, reduction: &reduction)
@@ -133,8 +132,8 @@ extension Store {
         var problems: [StoreError]?
         ReducingThreads.enter()
         if let reducers = reduction.reducers {
-            withUnsafePointer(to: action) { action in
-                applyReducers(reducers, UnsafeRawPointer(action), reduction: &reduction, problems: &problems)
+            withAddress(of: action) { action in
+                applyReducers(reducers, action, reduction: &reduction, problems: &problems)
             }
         }
         let action: any ActionType = action
@@ -242,13 +241,11 @@ extension Store {
         problems: inout [StoreError]?
     ) {
         // Read in place: the caller's array keeps every reducer alive, so none is retained per call.
-        reducers.withUnsafeBufferPointer { reducers in
-            for reducer in reducers.indices {
-                if let position = reduction.index[reducers[reducer].substate] {
-                    _ = reducers[reducer].reduce(&reduction.substates, position, action)
-                } else {
-                    problems.note(.substateNotFound(typeName: reducers[reducer].substateName()))
-                }
+        forEachInPlace(reducers) { reducer in
+            if let position = reduction.index[reducer.substate] {
+                _ = reducer.reduce(&reduction.substates, position, action)
+            } else {
+                problems.note(.substateNotFound(typeName: reducer.substateName()))
             }
         }
     }
@@ -303,14 +300,10 @@ extension Store {
     /// case: the index is kept as it is).
     static func typesMatch(_ states: [any SubstateType], _ index: SubstateIndex) -> Bool {
         guard states.count == index.count else { return false }
-        return states.withUnsafeBufferPointer { states in
-            index.types.withUnsafeBufferPointer { types in
-                for position in states.indices where types[position] != states[position].typeIdentifier {
-                    return false
-                }
-                return true
-            }
+        for position in states.indices where index.types[position] != states[position].typeIdentifier {
+            return false
         }
+        return true
     }
 
     /// The index of a state a main reducer returned with its types moved, or the duplicate found.

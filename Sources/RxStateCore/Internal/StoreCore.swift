@@ -86,29 +86,39 @@ struct Reduction {
 
 extension StoreCore {
     /// Starts applying an action of type `actionType` at intercepting middleware number `stage`:
-    /// returns `true` if there is such an interceptor; else moves the state and the action's
-    /// reducers into `reduction`, marks the store as reducing and returns `false`.
+    /// ``Start/intercept`` if there is such an interceptor; else moves the state and the action's
+    /// reducers into `reduction`, marks the state as moved out and returns ``Start/reduce``.
     ///
-    /// Called under the lock of `gates` (the store's own), whose reducing gate it takes before the
-    /// state is moved out. Taking a gate under the lock is safe here: the gate's only other users
-    /// are readers that pass through it (take it and release it at once) outside the lock.
+    /// Called under the lock of `gates` (the store's own), whose reducing gate it takes as the
+    /// state is moved out (the kernel's in-place protocol, `MovedOut`).
     @inlinable
     mutating func begin(
         _ actionType: ObjectIdentifier,
         stage: Int,
         into reduction: inout Reduction,
         gates: Locked<StoreCore>
-    ) -> Bool {
+    ) -> Start {
         if stage < interceptors.count {
-            return true
+            return .intercept
         }
         moveOut(gates: gates, gate: Self.reducingGate)
         // Swapped out rather than copied, so that the reducers hold the only reference.
         swap(&reduction.substates, &substates)
         swap(&reduction.index, &index)
         reduction.reducers = reducers[actionType]
-        return false
+        return .reduce
     }
+}
+
+/// How the drainer goes on with a work item, decided under the lock as it starts (``StoreCore/begin``).
+@usableFromInline
+enum Start {
+    /// Call the intercepting middleware of the action's stage; nothing was moved.
+    case intercept
+    /// Reduce: the state and the action's reducers were moved into the drainer's `Reduction`.
+    case reduce
+    /// Attach a new observer (a subscription); nothing was moved.
+    case attach
 }
 
 extension StoreCore {
@@ -122,21 +132,21 @@ extension StoreCore {
         gates: Locked<StoreCore>
     ) -> Bool {
         guard interceptors.isEmpty, actionType != ObjectIdentifier(StoreAction.self) else { return false }
-        return !begin(actionType, stage: 0, into: &reduction, gates: gates)
+        return begin(actionType, stage: 0, into: &reduction, gates: gates) == .reduce
     }
 }
 
 extension StoreCore {
-    /// Under the lock, as the drainer starts a work item: for an action, moves what ``begin`` takes
-    /// into `reduction` (held by the caller alone, so that the reducers mutate in place) and
-    /// returns whether an interceptor is to be called.
+    /// Under the lock, as the drainer starts a work item: for an action, ``begin`` (which moves the
+    /// state into `reduction`, held by the caller alone, so that the reducers mutate in place when
+    /// it returns ``Start/reduce``); for a subscription, ``Start/attach``.
     @inlinable
     mutating func prepare(
         _ work: PendingWork,
         into reduction: inout Reduction,
         gates: Locked<StoreCore>
-    ) -> Bool {
-        guard case .action(let action, let stage) = work else { return false }
+    ) -> Start {
+        guard case .action(let action, let stage) = work else { return .attach }
         return begin(action.typeIdentifier, stage: stage, into: &reduction, gates: gates)
     }
 }

@@ -27,12 +27,7 @@ struct SubstateIndex: Sendable {
         if let positions {
             return positions[type]
         }
-        return types.withUnsafeBufferPointer { types in
-            for position in types.indices where types[position] == type {
-                return position
-            }
-            return nil
-        }
+        return position(of: type, in: types)
     }
 
     /// Files the next substate, of type `type`, at position ``count``.
@@ -79,12 +74,7 @@ struct ReducerTable: Sendable {
         if actions.count > SubstateIndex.linearLimit {
             return positions[action]
         }
-        return actions.withUnsafeBufferPointer { actions in
-            for position in actions.indices where actions[position] == action {
-                return position
-            }
-            return nil
-        }
+        return RxStateCore.position(of: action, in: actions)
     }
 
     /// The reducers for actions of type `action`, or `nil` if none was registered.
@@ -121,4 +111,21 @@ struct ReducerTable: Sendable {
 enum Indexing {
     case success(SubstateIndex)
     case failure(StoreError)
+}
+
+extension ActionType {
+    /// The identifier of this action's type, read from the existential that holds it: cheaper
+    /// than `ObjectIdentifier(type(of: action))`, which asks the runtime for the dynamic type.
+    /// For a value type (every action but a class instance upcast before it was dispatched) the
+    /// two agree; the typed reducers are filed and found under this one.
+    @inlinable
+    var typeIdentifier: ObjectIdentifier { ObjectIdentifier(Self.self) }
+}
+
+extension SubstateType {
+    /// The identifier of this substate's type, read from the existential that holds it: cheaper
+    /// than `ObjectIdentifier(type(of: state))`, which asks the runtime for the dynamic type, and
+    /// the one the typed reducers are checked against. The store files substates under it.
+    @inlinable
+    var typeIdentifier: ObjectIdentifier { ObjectIdentifier(Self.self) }
 }

@@ -22,11 +22,7 @@ struct TypedReducer: Sendable {
             // (a typed dispatch passes its own `A`, an untyped one the address inside its
             // existential); the substate at `index` is checked against `S`'s identifier (no
             // runtime cast), then mutated in place.
-            substates[index].withMutableAddress(ifType: ObjectIdentifier(S.self)) { state in
-                reducer(
-                    &state.assumingMemoryBound(to: S.self).pointee,
-                    action.assumingMemoryBound(to: A.self).pointee)
-            }
+            substates.reduce(at: index, with: action, reducer)
         }
     }
 }
