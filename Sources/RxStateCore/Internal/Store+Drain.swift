@@ -154,20 +154,16 @@ extension Store {
         reduction: inout Reduction,
         problems: consuming [StoreError]?
     ) -> ObserverList<Observer>.Snapshot {
-        // The previous action is dropped with the tuple, after the lock: its deinit is user code.
-        let (observers, substates, refusedReads, _) = core.withLock { core in
-            swap(&reduction.substates, &core.substates)
-            swap(&reduction.index, &core.index)
-            var previousAction: any ActionType = action
-            swap(&previousAction, &core.lastAction)
-            let refusedReads = core.putBack()
-            return (core.observers.entries, core.substates, refusedReads, previousAction)
-        }
+        // The previous action goes with `announcement`, after the lock: its deinit is user code.
+        let announcement = core.withLock { $0.finishReduction(&reduction, action: action) }
         // Readers on other threads wait on this gate while the state is moved out.
         core.releaseGate(StoreCore.reducingGate)
-        if refusedReads > 0 {
-            problems = (problems ?? []) + repeatElement(StoreError.readDuringReduction, count: refusedReads)
+        if announcement.refusedReads > 0 {
+            problems =
+                (problems ?? []) + repeatElement(StoreError.readDuringReduction, count: announcement.refusedReads)
         }
+        let observers = announcement.observers
+        let substates = announcement.state
         if let problems {
             for problem in problems {
                 report(problem)
