@@ -160,7 +160,8 @@ extension Store {
         core.releaseGate(StoreCore.reducingGate)
         if announcement.refusedReads > 0 {
             problems =
-                (problems ?? []) + repeatElement(StoreError.readDuringReduction, count: announcement.refusedReads)
+                (problems ?? [])
+                + repeatElement(StoreError.readDuringReduction, count: announcement.refusedReads)
         }
         let observers = announcement.observers
         let substates = announcement.state
