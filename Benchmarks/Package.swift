@@ -51,9 +51,21 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Reads the results and prints the comparison; with --update-docs compare.sh also copies
-        // the page and chart it writes into docs/.
+        // the page and charts it writes into docs/.
         .executableTarget(
             name: "BenchmarkReport",
+            dependencies: ["CurveShape"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The scaling curves' shape check (how a cost grows with a size), which the report applies.
+        .target(
+            name: "CurveShape",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Its unit tests: `swift test` in Benchmarks/ (compare.sh --smoke runs them).
+        .testTarget(
+            name: "CurveShapeTests",
+            dependencies: ["CurveShape"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -23,8 +23,13 @@
 #   25 ms; the victim's latency, the backlog, resident memory; and the same with the flood forwarded
 #   from store A into the victim's store B by A's observer;
 # - contention, in time: 8 threads against 1 dispatching into one store, and 64 tasks dispatching
-#   through the suspending dispatch beside a heartbeat task.
-# A missed target is printed as a finding; the command fails only when something could not run.
+#   through the suspending dispatch beside a heartbeat task;
+# - the scaling curves (issue 24): instructions per dispatch against observers, state size and
+#   features (callgrind, like the cases), and time per dispatch against threads; the report checks
+#   each curve's shape against its stated growth (Sources/BenchmarkReport/Curves.swift).
+# A missed target is printed as a finding; the command fails when something could not run, or when
+# a scaling curve grows faster than stated (not in --smoke, whose tiny counts only show that the
+# curves run; --smoke runs the shape check's unit tests instead, `swift test` in Benchmarks/).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -60,6 +65,16 @@ echo "== Building (release) =="
 swift build -c release --product BenchmarkTool
 swift build -c release
 bin=$(swift build -c release --show-bin-path)
+
+if [ "$smoke" = 1 ]; then
+    echo
+    echo "== The scaling curves' shape check: its unit tests =="
+    # Only the CurveShape target and its tests (no dependency), in the debug build directory.
+    if ! swift test --filter CurveShapeTests; then
+        echo "compare.sh: the shape check's tests failed" >&2
+        failures=$((failures + 1))
+    fi
+fi
 
 echo
 echo "== Time and allocations: package-benchmark (progress below) =="
@@ -118,6 +133,50 @@ if [ "$instructions" = 1 ]; then
     done < "$results/cases.tsv"
 fi
 
+if [ "$instructions" = 1 ]; then
+    echo
+    echo "== Scaling curves: instructions per dispatch against observers, state size, features =="
+    # Each point like a case (callgrind at N and 3N iterations), two at a time on the machine's
+    # cores: every point runs on one thread, so its count does not depend on what runs beside it.
+    "$bin/InstructionCounts" curve-points > "$results/curve-points.tsv"
+    mkdir -p "$results/curves"
+    count_point() {
+        local name=$1 small=$2 large=$(($2 * 3)) totals=() count out
+        for count in "$small" "$large"; do
+            out="$results/curves/$name.$count.out"
+            if ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out" \
+                "$counter" run "$name" "$count" > "$results/curves/$name.$count.log" 2>&1; then
+                return 0
+            fi
+            totals+=("$(awk '/^(summary|totals):/ {print $2; exit}' "$out")")
+        done
+        printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$small" "$large" "${totals[0]}" "${totals[1]}" \
+            > "$results/curves/$name.tsv"
+    }
+    running=0
+    while IFS=$'\t' read -r name _ _ _ iterations; do
+        if [ "$smoke" = 1 ]; then iterations=1; fi
+        count_point "$name" "$iterations" &
+        running=$((running + 1))
+        if [ "$running" -ge 2 ]; then
+            wait -n || true
+            running=$((running - 1))
+        fi
+    done < "$results/curve-points.tsv"
+    wait
+    : > "$results/curves.tsv"
+    while IFS=$'\t' read -r name _ _ _ _; do
+        if [ -f "$results/curves/$name.tsv" ]; then
+            cat "$results/curves/$name.tsv" >> "$results/curves.tsv"
+        else
+            echo "compare.sh: the curve point $name failed under callgrind:" >&2
+            grep -hv '^==' "$results/curves/$name".*.log 2>/dev/null | tail -5 >&2
+            failures=$((failures + 1))
+        fi
+    done < "$results/curve-points.tsv"
+    echo "$(wc -l < "$results/curves.tsv") curve points counted"
+fi
+
 echo
 echo "== Flood and victim: one thread floods, another dispatches every 25 ms =="
 # Whether the victim is caught depends on timing: three runs per subject, the report keeps the worst.
@@ -153,6 +212,22 @@ for subject in $("$bin/InstructionCounts" contention-subjects); do
 done
 
 echo
+echo "== Threads curve: time per dispatch with 1, 2, 4 and 8 threads dispatching into one store =="
+# The thread contention's code at each thread count, the counts alternating within each round.
+dispatches=80000
+rounds=3
+if [ "$smoke" = 1 ]; then dispatches=2000; rounds=1; fi
+: > "$results/threads.tsv"
+for subject in $("$bin/InstructionCounts" contention-subjects); do
+    echo "$subject: $rounds round(s) of $dispatches dispatches on 1, 2, 4 and 8 threads"
+    if ! timeout 300 "$bin/InstructionCounts" threads "$subject" "$dispatches" "$rounds" 1,2,4,8 \
+        >> "$results/threads.tsv"; then
+        echo "compare.sh: the threads curve on $subject did not finish" >&2
+        failures=$((failures + 1))
+    fi
+done
+
+echo
 echo "== Async contention: 64 tasks through the suspending dispatch, beside a heartbeat task =="
 per_task=2000
 rounds=3
@@ -176,14 +251,25 @@ memory=$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo 2>/dev/n
 toolchain=$(swift --version 2>/dev/null | head -1)
 machine="$cpu, $cores cores, $memory, $(uname -sm), $toolchain"
 valgrind_version=$(valgrind --version 2>/dev/null || echo "valgrind not run")
+set +e
 "$bin/BenchmarkReport" "$results" "bash Benchmarks/compare.sh --update-docs" "$machine" "$valgrind_version"
+status=$?
+set -e
+if [ "$status" = 3 ]; then
+    echo "compare.sh: a scaling curve grows faster than stated (above)" >&2
+    failures=$((failures + 1))
+elif [ "$status" != 0 ]; then
+    echo "compare.sh: the report failed (exit $status)" >&2
+    failures=$((failures + 1))
+fi
 
 echo
 echo "Results: Benchmarks/$results/ (benchmarks.md, benchmarks.svg, the raw figures); $(($(date +%s) - started)) s."
 if [ "$update_docs" = 1 ] && [ "$failures" = 0 ]; then
     cp "$results/benchmarks.md" ../docs/benchmarks.md
     cp "$results/benchmarks.svg" ../docs/benchmarks.svg
-    echo "docs/benchmarks.md and docs/benchmarks.svg rewritten. Other pages quote some of its ratios"
+    cp "$results"/benchmarks-*.svg ../docs/
+    echo "docs/benchmarks.md and its charts rewritten. Other pages quote some of its ratios"
     echo "(docs/README.md, docs/vueflux.md): 'swift test --filter FigureTests' lists any to quote again."
 fi
 if [ "$failures" != 0 ]; then

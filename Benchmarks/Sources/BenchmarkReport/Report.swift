@@ -364,8 +364,9 @@ func markdownTable(_ header: [String], _ lines: [[String]]) -> String {
     return all.map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n") + "\n"
 }
 
-func markdown(_ results: Results, machine: String, valgrind: String, date: String, command: String) -> String
-{
+func markdown(
+    _ results: Results, curves: CurveResults, machine: String, valgrind: String, date: String, command: String
+) -> String {
     let header = ["Workload"] + architectures
     var text = """
         # Benchmarks
@@ -464,6 +465,7 @@ func markdown(_ results: Results, machine: String, valgrind: String, date: Strin
 
 
         """
+    text += curvesSection(curves)
     text += missesSection(results)
     text += beforeKernelSection(results)
     text += """
