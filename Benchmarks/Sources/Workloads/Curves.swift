@@ -52,7 +52,8 @@ private func points(
 ) -> [CurvePoint] {
     sizes.map { size in
         CurvePoint(
-            curve: curve, subject: subject, size: size, callgrindIterations: curveIterations(estimate: estimate(size)),
+            curve: curve, subject: subject, size: size,
+            callgrindIterations: curveIterations(estimate: estimate(size)),
             make: { make(size) })
     }
 }
