@@ -154,17 +154,15 @@ extension Store {
         reduction: inout Reduction,
         problems: consuming [StoreError]?
     ) -> ObserverList<Observer>.Snapshot {
-        // The previous action goes with `announcement`, after the lock: its deinit is user code.
-        let announcement = core.withLock { $0.finishReduction(&reduction, action: action) }
+        // The previous action is dropped with the tuple, after the lock: its deinit is user code.
+        let (observers, substates, refusedReads, _) = core.withLock {
+            $0.finishReduction(&reduction, action: action)
+        }
         // Readers on other threads wait on this gate while the state is moved out.
         core.releaseGate(StoreCore.reducingGate)
-        if announcement.refusedReads > 0 {
-            problems =
-                (problems ?? [])
-                + repeatElement(StoreError.readDuringReduction, count: announcement.refusedReads)
+        if refusedReads > 0 {
+            problems = (problems ?? []) + repeatElement(StoreError.readDuringReduction, count: refusedReads)
         }
-        let observers = announcement.observers
-        let substates = announcement.state
         if let problems {
             for problem in problems {
                 report(problem)
@@ -224,26 +222,6 @@ extension Store {
             applyMainReducer(mainReducer, action, reduction: &reduction, problems: &problems)
         } else if reduction.reducers == nil {
             problems.note(.unhandledAction(typeName: String(reflecting: type(of: action))))
-        }
-    }
-
-    /// Calls the typed reducers found for the action at `action` (of their action type), in
-    /// registration order, each on its substate in place; a reducer whose substate is missing is
-    /// skipped and reported.
-    @usableFromInline
-    func applyReducers(
-        _ reducers: [TypedReducer],
-        _ action: UnsafeRawPointer,
-        reduction: inout Reduction,
-        problems: inout [StoreError]?
-    ) {
-        // Read in place: the caller's array keeps every reducer alive, so none is retained per call.
-        forEachInPlace(reducers) { reducer in
-            if let position = reduction.index[reducer.substate] {
-                _ = reducer.reduce(&reduction.substates, position, action)
-            } else {
-                problems.note(.substateNotFound(typeName: reducer.substateName()))
-            }
         }
     }
 

@@ -151,20 +151,16 @@ extension StoreCore {
     }
 }
 
-/// What a drainer announces once the reduced state is back in the store
-/// (``StoreCore/finishReduction(_:action:)``), taken in the critical section that put it back.
-struct Announcement {
-    /// The observers to notify, in subscription order.
-    let observers: ObserverList<Observer>.Snapshot
-    /// The state after the action.
-    let state: [any SubstateType]
-    /// The reads refused while the state was moved out, to report.
-    let refusedReads: Int
-    /// The action applied before this one, to release after the lock (its deinit is user code).
-    let previousAction: any ActionType
-}
-
 extension StoreCore {
+    /// What a drainer announces once the reduced state is back in the store: the observers to
+    /// notify (in subscription order), the state after the action, the reads refused while the
+    /// state was moved out (to report), and the action applied before this one (to release after
+    /// the lock: its deinit is user code).
+    typealias Announcement = (
+        observers: ObserverList<Observer>.Snapshot, state: [any SubstateType], refusedReads: Int,
+        previousAction: any ActionType
+    )
+
     /// Under the lock, after the reducers: puts the state of `reduction` back, records `action` as
     /// the last action, marks the state as back (the kernel's `MovedOut`) and returns what to
     /// announce. The caller then releases the reducing gate, after the lock.
@@ -174,8 +170,6 @@ extension StoreCore {
         var previousAction: any ActionType = action
         swap(&previousAction, &lastAction)
         let refusedReads = putBack()
-        return Announcement(
-            observers: observers.entries, state: substates, refusedReads: refusedReads,
-            previousAction: previousAction)
+        return (observers.entries, substates, refusedReads, previousAction)
     }
 }

@@ -79,7 +79,7 @@ extension Array where Element == any SubstateType {
 
     /// Reduces `self[index]` in place with `reducer` and the action at `action` (an `A`, by
     /// assumption 2) if that substate is an `S`; returns whether it was.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func reduce<S: SubstateType, A: ActionType>(
         at index: Int,
         with action: UnsafeRawPointer,
@@ -100,7 +100,7 @@ func withAddress<A: ActionType, Result>(of action: A, _ body: (UnsafeRawPointer)
 }
 
 /// The position of `element` in `elements`, compared in place, or `nil`.
-@inlinable
+@inlinable @inline(__always)
 func position(of element: ObjectIdentifier, in elements: [ObjectIdentifier]) -> Int? {
     elements.withUnsafeBufferPointer { elements in
         for position in elements.indices where elements[position] == element {
@@ -110,13 +110,26 @@ func position(of element: ObjectIdentifier, in elements: [ObjectIdentifier]) -> 
     }
 }
 
-/// Calls `body` with each element of `elements` read in place, in order: the array (kept alive by
-/// the caller) holds every element, so none is retained for its call.
-@inlinable
-func forEachInPlace<Element>(_ elements: [Element], _ body: (borrowing Element) -> Void) {
-    elements.withUnsafeBufferPointer { elements in
-        for index in elements.indices {
-            body(elements[index])
+extension Store {
+    /// Calls the typed reducers found for the action at `action` (of their action type), in
+    /// registration order, each on its substate in place; a reducer whose substate is missing is
+    /// skipped and reported.
+    @usableFromInline
+    func applyReducers(
+        _ reducers: [TypedReducer],
+        _ action: UnsafeRawPointer,
+        reduction: inout Reduction,
+        problems: inout [StoreError]?
+    ) {
+        // Read in place: the caller's array keeps every reducer alive, so none is retained per call.
+        reducers.withUnsafeBufferPointer { reducers in
+            for reducer in reducers.indices {
+                if let position = reduction.index[reducers[reducer].substate] {
+                    _ = reducers[reducer].reduce(&reduction.substates, position, action)
+                } else {
+                    problems.note(.substateNotFound(typeName: reducers[reducer].substateName()))
+                }
+            }
         }
     }
 }
