@@ -34,58 +34,63 @@ let beforeKernel: [(name: String, instructions: Double)] = [
 /// per operation.
 let missExplanations: [String: String] = [
     "W1.PrexCore": """
-    about 720 instructions per dispatch, about 405 more than with the one-word lock: the dispatch \
-    takes 4 lock round trips (the dispatcher's lock at arrival and to pass the turn on, the turn's \
-    gate, the store's lock for the write), about 280 instructions at about 70 each; the rest of the \
-    growth is elsewhere in the kernel's new drain. The lock is what the kernel chose for waits the \
-    system understands (docs/threading.md, trade-offs); on Apple platforms `os_unfair_lock` costs \
-    about as little as the old lock.
+    about 730 instructions per dispatch against the floor's 219: the turn costs 4 lock round \
+    trips (the dispatcher's lock at arrival and to pass the turn on, the turn's gate, the store's \
+    lock for the write), about 280 instructions at about 70 each, where the floor takes its lock \
+    once. The turn is the contract: an action dispatched from a listener is queued and applied \
+    after the current one, a thread outside any turn waits on a lock that records its owner, no \
+    thread applies another thread's stream (docs/threading.md). The floor has none of these \
+    (its doc comment lists what it omits).
     """,
     "W1.VueFluxCore": """
-    about 1,290 instructions per dispatch, about 850 more than with the one-word lock: the \
-    dispatch takes 7 lock round trips (6 locks and 1 try-lock: the store's lock at arrival and to \
-    pass the turn on, the turn's gate, and the `Variable` the mutation sets, for the write and for \
-    the delivery), about 490 instructions at about 70 each; the rest of the growth is elsewhere in \
-    the kernel's new drain. The lock is what the kernel chose (docs/threading.md, trade-offs).
+    about 1,320 instructions per dispatch against the floor's 219: 7 lock round trips (6 locks and \
+    1 try-lock: the store's lock at arrival and to pass the turn on, the turn's gate, and the \
+    `Variable` the mutation sets, for the write and for the delivery), about 490 instructions at \
+    about 70 each, where the floor takes its lock once; the rest is the commit through the \
+    store's mutations and the `Variable`'s delivery to the computed property.
     """,
     "W1.RxStateCore": """
-    about 2,330 instructions per dispatch, about 1,250 more than with the one-word lock. 5 lock \
-    round trips (the store's lock at arrival, while the state is moved out for the reducers and \
-    back, and to pass the turn on; the turn's gate) cost about 350 at about 70 each; the rest of \
-    the growth is in the store's new drain through the kernel, not broken down here. Before the \
-    lock changed the store's own code was about 410, retains and releases about 230 (the reducer \
-    and observer lists copied under the lock, the substates handed to observers, the previous last \
-    action released after the lock), the typed reducer about 260 (the `any ActionType` opened and \
-    the `[any SubstateType]` state's types recovered from the existentials) and the last action \
-    about 70. RxState's public API (`dispatch(action: ActionType)`, a state of substates, \
-    `lastAction`) is what costs beyond the locks: a generic `dispatch<A>` overload would skip \
-    opening the action. The allocation per dispatch is new with the kernel's drain: callgrind \
-    shows `swift_allocObject` called once per dispatch from the caller's loop, where \
-    `dispatch(action:)` is inlined; it was not traced further in this run.
-    """,
-    "W2.RxStateCore": """
-    the one allocation of each W1 dispatch (explained above), shared by the 1,000 notifications.
+    about 1,480 instructions per dispatch, down from about 2,330 with the typed dispatch \
+    (`dispatch<Action: ActionType>(action:)`: no existential opened, no work item allocated), \
+    against the floor's 219. Where they go (callgrind, per dispatch): 5 lock round trips, about \
+    350 (the turn's gate; the store's lock to take the turn and move the state out; the gate \
+    that readers on other threads wait on while the reducers run; the lock to put the state back \
+    and take the observers; the lock to pass the turn on); retains and releases about 270 (the \
+    observer list and the state handed to the observers, the reducer list, the moved arrays); the \
+    store's own code in the kernel's direct path about 185, the announcement about 150; the \
+    reducer call about 160 (the reducer found by the action's type, the substate by its type and \
+    opened in place, the closure); the action put in an existential once, for `lastAction` and \
+    the observers, about 60. The floor mutates a field under one lock. The contract needs the rest: \
+    the turn (reentrant dispatch queued, waits on an owner-recording lock, no foreign stream), \
+    reducers that mutate the state in place with readers waiting only for them (so an observer \
+    that blocks on the main thread cannot deadlock a reader there), and every action announced \
+    with the state. The locks alone are 1.6 times the floor; Prex, with one gate fewer and no \
+    move, is at 3.3 times. Meeting 3 times would take a turn protocol without a lock round trip \
+    at each end (a lock-free turn word), not a change of RxState's API.
     """,
     "W1.RxStateCore+MainReducer": """
-    about 1,600 instructions and 1 allocation per dispatch more than the typed path (whose own \
-    allocation is explained above), all in the README's reducer: three `as?` casts of the untyped state and action (`tryCast`, \
-    `swift_dynamicCast`, `tryCastToTuple`: about 820), the copy of the substate array (`var state \
-    = state`, then a write: the store still references the array it lends, so the write copies \
-    it: the allocation) and the free of the replaced one, about 300, and the closure's own code. \
-    The `MainReducer` type receives the state borrowed, as the original's did; the typed reducers \
-    (`Store.register`) are the path without the casts and the copy.
+    about 3,320 instructions and 1 allocation per dispatch, 2.2 times the typed path, all of the \
+    difference in the README's reducer: its casts of the untyped state and action (`as?` on the \
+    action, `is` on each substate, the tuple cast of `enumerated().first(where:)`: \
+    `swift_dynamicCast` and `tryCastToTuple`, about 1,030) and the copy of the state array \
+    (`var state = state`, then a write: the store still holds the array it lends, so the write \
+    copies it, about 280, and frees the old one, about 200: the allocation). The store holds it so \
+    that a returned state with a repeated type can be refused, leaving the state as it was; \
+    RxState holds it too (RxState/RxState.swift: `mainReducer(_state.value, action)` while the \
+    `Variable` keeps the value). Handing the reducer the only reference would lose that state on \
+    a refusal. What to write instead: typed reducers (`store.register(S.self, for: A.self)`), \
+    about 1,480 with no allocation.
     """,
     "W3.PrexCore": """
-    about 1,520 instructions per subscribe-and-cancel, 2 lock round trips among them (the store's \
-    lock to add the listener and to remove it, about 140 at about 70 each, where the one-word lock \
-    cost a few). The rest: the subscription's weak reference to its store about 265 (forming, \
-    assigning, loading and destroying it, and the slow release path of a store that has a weak \
-    reference), two objects allocated and freed about 250 (the `Subscription` a caller keeps, \
-    whose deinit cancels, and the kernel's token with its lock-free active flag), retains and \
-    releases about 200, removal from the ordered list 86. The weak reference is the contract (a \
-    subscription kept after its store is gone does not keep the store and its state alive); the \
-    baseline's subscription is an entry appended to an array and a handle that removes it, with \
-    neither a handle that cancels on release nor a flag that stops a delivery already under way.
+    about 1,520 instructions per subscribe-and-cancel against the floor's 374: 2 lock round trips \
+    (about 140, as the floor's); the subscription's weak reference to its store about 265 \
+    (forming, assigning, loading and destroying it, and the slow release path of a store that has \
+    a weak reference); two objects allocated and freed about 250 (the `Subscription` a caller \
+    keeps, whose deinit cancels, and the kernel's token with its lock-free active flag); retains \
+    and releases about 200; removal from the ordered list 86. The weak reference is the contract \
+    (a subscription kept after its store is gone does not keep the store and its state alive), as \
+    are a handle that cancels on release and a flag that stops a delivery already under way; the \
+    floor's handle keeps its store alive and its dropped handle keeps the observer.
     """,
     "W4.PrexCore+InPlace": """
     the W1 dispatch plus the append, with 6 lock round trips (about 420 instructions at about 70 \
@@ -99,8 +104,28 @@ let missExplanations: [String: String] = [
     the lock's cost on W1's path.
     """,
     "W4.RxStateCore": """
-    the W1 dispatch (about 2,330, with its 5 lock round trips, explained above) plus about 50 for \
+    the W1 dispatch (about 1,480, with its 5 lock round trips, explained above) plus about 40 for \
     the append, which runs in place: the array is not copied. The miss is W1's.
+    """,
+    "W3.VueFluxCore": """
+    about 2,060 instructions per subscribe-and-dispose against the floor's 374. A computed \
+    property's signal subscribes through ReactiveLite's channel: the subscription is a work item \
+    of the channel's turn, so that the current value it replays to the new observer comes in \
+    order with the values being sent (about 275 in the turn's arrival, 4 lock round trips about \
+    280); retains and releases about 500 (with the slow path of objects that are referenced \
+    weakly); the token's weak reference to its channel about 160; the disposable, the channel's \
+    subscribe and removal about 300. The replay and the weak reference are the contract (an \
+    observer gets the current value, then every later one; a disposable kept after its channel is \
+    gone keeps nothing alive).
+    """,
+    "W3.RxStateCore": """
+    about 1,850 instructions per subscribe-and-dispose against the floor's 374: the subscription \
+    replays the current state through the store's turn (in order with the actions being applied), \
+    and returns an `AnyDisposable` with its own lock (allocated, initialized and destroyed: about \
+    500 with malloc and free). Of that, about 330 is a lookup of generic metadata in the runtime's \
+    cache when the disposable's lock storage is freed: the storage's deinit runs unspecialized \
+    and asks for `LockHeader<Value>`'s metadata (found in this run, not yet fixed). The token's \
+    weak reference to the store about 100, the store's slow-path releases about 140.
     """,
     "W7.RxStateCore": """
     about 169,000 instructions per toggle, about 310 for each of the 400 `substateSignal` \
@@ -154,8 +179,9 @@ let growthExplanations: [String: String] = [
     instructions each on Linux
     """,
     "W3.RxStateCore": """
-    1 pthread mutex round trip per pair at about 70 instructions accounts for part of it; the \
-    rest of the growth is not broken down here
+    the platform's lock (a pthread mutex round trip at about 70 instructions, and the \
+    disposable's own lock initialized and destroyed) and a generic metadata lookup when that lock \
+    is freed (see W3.RxStateCore under "Why each miss")
     """,
 ]
 
