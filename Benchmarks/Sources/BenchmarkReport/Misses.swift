@@ -119,7 +119,7 @@ let missExplanations: [String: String] = [
     gone keeps nothing alive).
     """,
     "W3.RxStateCore": """
-    about 1,850 instructions per subscribe-and-dispose against the floor's 374: the subscription \
+    about 1,900 instructions per subscribe-and-dispose against the floor's 374: the subscription \
     replays the current state through the store's turn (in order with the actions being applied), \
     and returns an `AnyDisposable` with its own lock (allocated, initialized and destroyed: about \
     500 with malloc and free). Of that, about 330 is a lookup of generic metadata in the runtime's \
@@ -128,7 +128,7 @@ let missExplanations: [String: String] = [
     weak reference to the store about 100, the store's slow-path releases about 140.
     """,
     "W7.RxStateCore": """
-    about 169,000 instructions per toggle, about 310 for each of the 400 `substateSignal` \
+    about 170,000 instructions per toggle, about 310 for each of the 400 `substateSignal` \
     observers, 300 of which see no change: RxState's contract has every observation run on every \
     action and compare its substate with the last value it saw (distinct values per observer, in \
     subscription order among all of the store's observers). Each finds its substate where it was \
@@ -141,7 +141,7 @@ let missExplanations: [String: String] = [
     the store-wide subscription order.
     """,
     "W8.RxStateCore": """
-    about 33,400 instructions per dispatch, about 300 for each of the 100 `substateSignal` \
+    about 32,800 instructions per dispatch, about 300 for each of the 100 `substateSignal` \
     observers, 99 of which see no change: each finds and compares its substate on every action, \
     as explained under W7.RxStateCore. A dispatch costs in proportion to the observers, whichever \
     feature it changes; the baseline calls its 100 closures too, each reading one field.
