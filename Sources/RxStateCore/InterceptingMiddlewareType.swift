@@ -1,4 +1,4 @@
-/// A middleware that sits between ``Store/dispatch(action:)`` and the reducers, as in Redux: it may
+/// A middleware that sits between ``Store/dispatch(action:)-(Action)`` and the reducers, as in Redux: it may
 /// pass an action on, transform it, drop it, delay it or pass on several.
 ///
 /// Interceptors run in registration order (the first registered sees the action first), each on the
@@ -10,7 +10,7 @@
 ///   queued action, in the order given. Unlike Redux, `next` does not apply the action before it
 ///   returns: a store never nests one action inside another.
 /// - `next` called later (from a timer, another thread, a task): the action is dispatched in turn,
-///   as ``Store/dispatch(action:)`` describes, after the actions already waiting, and skips the
+///   as ``Store/dispatch(action:)-(Action)`` describes, after the actions already waiting, and skips the
 ///   interceptors before this one. If the store has been deallocated by then, nothing happens.
 ///
 /// `store` is the store applying the action, to read its state or dispatch new actions; a dispatch

@@ -5,7 +5,7 @@ import ReactiveLite
 /// The store: holds the app state (`[SubstateType]`), applies dispatched actions through the
 /// middleware and reducers, and announces each new state with the action that produced it.
 ///
-/// **One action at a time, in turn.** ``dispatch(action:)`` called while the store is idle applies
+/// **One action at a time, in turn.** ``dispatch(action:)-(Action)`` called while the store is idle applies
 /// the action on the calling thread and returns once it is applied and announced. Called from a
 /// reducer, an observer or a middleware of this store's current action, on the thread applying it,
 /// it queues the action and returns at once; that thread applies it right after the current one,
@@ -95,7 +95,7 @@ public final class Store: Sendable {
     }
 
     /// Dispatches an action of a type known to the caller: the same contract as the untyped
-    /// ``dispatch(action:)-(any ActionType)``, which it is preferred to for any action, an
+    /// ``dispatch(action:)-(ActionType)``, which it is preferred to for any action, an
     /// `any ActionType` included (Swift opens it).
     ///
     /// When the store is idle and has no intercepting middleware, the action is reduced through
@@ -131,7 +131,7 @@ public final class Store: Sendable {
     }
 
     /// Dispatches an action from async code (a middleware's task, an effect): the same order and
-    /// rules as ``dispatch(action:)``, except that a task that finds another thread applying
+    /// rules as ``dispatch(action:)-(Action)``, except that a task that finds another thread applying
     /// actions suspends until that thread's turn is over instead of blocking its thread, one of the
     /// few of Swift's cooperative pool. When it returns, the action has been applied and announced.
     ///

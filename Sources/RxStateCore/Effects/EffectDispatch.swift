@@ -1,7 +1,7 @@
 /// What a middleware's effect dispatches with: `await dispatch(SearchAction.loaded(page))`.
 ///
 /// Given to the operation of ``Store/runEffect(id:fileID:line:_:)``. Each call dispatches the
-/// action to the store as ``Store/dispatch(action:)`` does (through every intercepting middleware),
+/// action to the store as ``Store/dispatch(action:)-(Action)`` does (through every intercepting middleware),
 /// unless the calling task is cancelled or the store is gone: a cancelled effect dispatches nothing
 /// more, so a stale search whose answer arrives after a newer one started changes nothing. It holds
 /// the store weakly: an effect does not keep its store alive.

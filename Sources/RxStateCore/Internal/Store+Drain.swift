@@ -4,13 +4,13 @@ import ReactiveLite
 // The drainer of a `Store`: how an action is applied in turn, reduced in place and announced.
 extension Store {
     /// Dispatches `action` starting at intercepting middleware number `stage`, in turn (the
-    /// kernel's drain protocol, as described at ``dispatch(action:)``).
+    /// kernel's drain protocol, as described at ``dispatch(action:)-(Action)``).
     @usableFromInline
     func dispatch(_ action: any ActionType, stage: Int) {
         run(.action(action, stage: stage), mayWait: true)
     }
 
-    /// Performs `work` in the store's turn (see ``dispatch(action:)``). With `mayWait` false (a
+    /// Performs `work` in the store's turn (see ``dispatch(action:)-(Action)``). With `mayWait` false (a
     /// subscription) the work is never deferred: it is queued for the holder if the store is busy.
     @usableFromInline
     func run(_ work: PendingWork, mayWait: Bool) {
@@ -140,7 +140,7 @@ extension Store {
         if let mainReducer {
             applyMainReducer(mainReducer, action, reduction: &reduction, problems: &problems)
         } else if reduction.reducers == nil {
-            problems.note(.unhandledAction(typeName: String(reflecting: Action.self)))
+            problems.note(.unhandledAction(typeName: String(reflecting: type(of: action))))
         }
         ReducingThreads.leave()
         return publish(action, reduction: &reduction, problems: problems)
