@@ -20,6 +20,7 @@ int fk_lock_check(fk_lock *lock) {
     result |= fk_lock_lock(lock);
     result |= fk_lock_trylock(lock);
     result |= fk_lock_unlock(lock);
+    fk_lock_yield();
     result |= fk_lock_destroy(lock);
     return result + (fk_lock_reports_misuse() ? 1 : 0);
 }

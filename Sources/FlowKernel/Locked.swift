@@ -3,9 +3,9 @@ import FlowKernelShims
 /// A value behind a lock: the one lock of every module.
 ///
 /// The lock is the platform's owner-recording lock (`fk_lock`, FlowKernelShims/include/fk_lock.h):
-/// `os_unfair_lock` on Apple platforms, an error-checking POSIX mutex elsewhere. A thread that
-/// waits for it is known to the system as waiting for its owner, which on Apple platforms then runs
-/// with the waiter's priority. One allocation: the value and the locks are tail-allocated in one
+/// `os_unfair_lock` on Apple platforms, an error-checking POSIX mutex with priority inheritance
+/// elsewhere. A thread that waits for it is known to the system as waiting for its owner, which
+/// then runs with the waiter's priority (on Linux, a real-time waiter's). One allocation: the value and the locks are tail-allocated in one
 /// `ManagedBuffer`. Every result is checked; a failure is a bug of this library (a lock taken twice
 /// on one thread, an unlock from another thread), never something a user can cause, so it stops
 /// the process with a message (`fatalError`) in every build.
@@ -92,25 +92,43 @@ import FlowKernelShims
         }
     }
 
-    /// How many times a thread tries a taken lock or gate again before it sleeps on it.
+    /// How many times a thread tries a taken lock or gate again before it yields.
     @inlinable
     package static var lockRetries: Int { 100 }
 
+    /// How many times a thread yields the processor and tries a taken lock or gate again, after its
+    /// retries, before it sleeps on it.
+    @inlinable
+    package static var lockYields: Int { 10 }
+
     /// Takes a lock or gate that another thread holds: tries again a few times (the value's lock is
-    /// held for a few dozen instructions, a turn usually for a few hundred nanoseconds), then waits
-    /// on the lock, which records its owner.
+    /// held for a few dozen instructions, a turn usually for a few hundred nanoseconds), then yields
+    /// the processor a few times, trying after each yield, then waits on the lock, which records its
+    /// owner and lends the waiter's priority to it.
     ///
     /// A waiter that goes to sleep at once pays a wake-up on the holder's release, and on a busy
-    /// machine the scheduler may run it only after a time slice; while the holder keeps taking the
-    /// lock again, a sleeper can also wake to find it taken. Retrying first takes the next free
-    /// moment without sleeping (with 8 threads dispatching into one store, and for a flooding
-    /// thread that an occasional caller interrupts: docs/benchmarks.md). The retries are bounded
-    /// (``lockRetries``, a few microseconds), so a waiter whose holder runs a long turn, or is not
-    /// running, still sleeps on the lock and the system still sees whom it waits for. A second lock
-    /// on the holding thread fails the retries (`EBUSY`) and is then reported by the lock itself.
+    /// machine the scheduler may run it only after a time slice; on Linux the lock's
+    /// priority-inheritance mutex also hands itself to its first sleeper on release, so while one
+    /// thread sleeps every release waits for a wake-up (a convoy). Retrying first takes the next
+    /// free moment without sleeping, and yielding lets a holder that was not running (more threads
+    /// than cores) finish: with 8 threads dispatching into one store on 2 cores, a pthread
+    /// priority-inheritance mutex costs over 100 times one thread's time per operation when waiters
+    /// sleep at once, and about twice with 10 yields first (docs/threading.md). Both are bounded
+    /// (``lockRetries`` and ``lockYields``, microseconds), so a waiter whose holder runs a long turn
+    /// still sleeps on the lock and the system sees whom it waits for: a real-time waiter has no
+    /// other thread of its priority to yield to, so its yields return at once and it soon lends its
+    /// priority to the holder. A second lock on the holding thread fails the retries (`EBUSY`) and
+    /// is then reported by the lock itself.
     @usableFromInline @inline(never)
     func waitForLock(_ gate: UnsafeMutablePointer<fk_lock>) -> Int32 {
         for _ in 0..<Self.lockRetries {
+            let result = fk_lock_trylock(gate)
+            if result != EBUSY {
+                return result
+            }
+        }
+        for _ in 0..<Self.lockYields {
+            fk_lock_yield()
             let result = fk_lock_trylock(gate)
             if result != EBUSY {
                 return result

@@ -148,8 +148,9 @@ struct BaselineSubscription<State: Sendable>: Sendable {
 }
 
 /// The modules' lock on Linux, written again: a heap-allocated POSIX mutex of the error-checking
-/// kind, taken with a try-lock first, the try-lock retried up to 100 times, then a blocking lock
-/// (FlowKernel's `Locked.withLock` and `waitForLock` over `fk_lock`). Every result is checked; a
+/// kind with priority inheritance, taken with a try-lock first, the try-lock retried up to 100
+/// times, then up to 10 times after a yield, then a blocking lock (FlowKernel's `Locked.withLock`
+/// and `waitForLock` over `fk_lock`). Every result is checked; a
 /// failure (a second lock on the holding thread, an unlock by another thread) stops the process.
 /// On Apple platforms it is the same POSIX mutex (the modules use `os_unfair_lock` there), so the
 /// floor compiles everywhere; the benchmarks are measured on Linux.
@@ -158,7 +159,7 @@ final class FloorLock: @unchecked Sendable {
     /// property). `@unchecked Sendable`: the mutex is the synchronization.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    /// An unlocked error-checking mutex.
+    /// An unlocked error-checking mutex with priority inheritance.
     init() {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
@@ -166,6 +167,9 @@ final class FloorLock: @unchecked Sendable {
         check(
             pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK)),
             "pthread_mutexattr_settype")
+        check(
+            pthread_mutexattr_setprotocol(&attributes, Int32(PTHREAD_PRIO_INHERIT)),
+            "pthread_mutexattr_setprotocol")
         check(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
         check(pthread_mutexattr_destroy(&attributes), "pthread_mutexattr_destroy")
     }
@@ -191,10 +195,18 @@ final class FloorLock: @unchecked Sendable {
         check(pthread_mutex_unlock(mutex), "unlock")
     }
 
-    /// Retries the try-lock up to 100 times, then blocks on the mutex; returns its result.
+    /// Retries the try-lock up to 100 times, then up to 10 times after yielding the processor, then
+    /// blocks on the mutex; returns its result.
     @inline(never)
     private func wait() -> Int32 {
         for _ in 0..<100 {
+            let result = pthread_mutex_trylock(mutex)
+            if result != EBUSY {
+                return result
+            }
+        }
+        for _ in 0..<10 {
+            sched_yield()
             let result = pthread_mutex_trylock(mutex)
             if result != EBUSY {
                 return result
