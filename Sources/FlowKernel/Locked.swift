@@ -187,11 +187,38 @@ extension Locked: @unchecked Sendable where Value: Sendable {}
 /// The one allocation of a ``Locked``: the value as the header, then the lock and the gates.
 @usableFromInline package final class LockStorage<Value>: ManagedBuffer<LockHeader<Value>, fk_lock> {
     deinit {
-        withUnsafeMutablePointers { header, locks in
-            for index in 0..<header.pointee.lockCount {
-                checkLockResult(fk_lock_destroy(locks + index), "destroy")
-            }
+        let (count, locks) = Self.lockCountAndLocks(of: self)
+        for index in 0..<count {
+            checkLockResult(fk_lock_destroy(locks + index), "destroy")
         }
+    }
+
+    /// How many locks `storage` holds, and where the first is, found from `Value`'s layout alone.
+    ///
+    /// The deinit runs unspecialized, and reaching the header through `ManagedBuffer`'s accessors
+    /// there asks the runtime for `LockHeader<Value>`'s metadata, a lookup in its cache that cost
+    /// about 330 instructions per freed lock (every cancelled subscription frees one). Only
+    /// `Value`'s size and alignment are needed, which the class's own metadata carries. The
+    /// offsets follow Swift's layout of a struct (the value at offset 0, the count at the next
+    /// multiple of `Int`'s alignment) and `ManagedBuffer`'s (the header after the object's header
+    /// of two words, at the header's alignment; the elements after the header, at theirs).
+    /// `LockedTests.theDeinitFindsTheLocksWhereManagedBufferPutsThem` pins both against
+    /// `ManagedBuffer`'s own accessors for values of several sizes and alignments.
+    @inline(__always)
+    static func lockCountAndLocks(of storage: LockStorage) -> (count: Int, locks: UnsafeMutablePointer<fk_lock>) {
+        func roundUp(_ offset: Int, _ alignment: Int) -> Int {
+            (offset + alignment - 1) & ~(alignment - 1)
+        }
+        let object = UnsafeMutableRawPointer(Unmanaged.passUnretained(storage).toOpaque())
+        let headerOffset = roundUp(
+            2 * MemoryLayout<UnsafeRawPointer>.size,
+            max(MemoryLayout<Value>.alignment, MemoryLayout<Int>.alignment))
+        let countOffset = headerOffset + roundUp(MemoryLayout<Value>.size, MemoryLayout<Int>.alignment)
+        let locksOffset = roundUp(countOffset + MemoryLayout<Int>.size, MemoryLayout<fk_lock>.alignment)
+        return (
+            object.load(fromByteOffset: countOffset, as: Int.self),
+            (object + locksOffset).assumingMemoryBound(to: fk_lock.self)
+        )
     }
 }
 

@@ -18,6 +18,28 @@ import Testing
         #expect(lock.withSoleWriterAccess { $0.pointee.1 } == "two")
     }
 
+    @Test func theDeinitFindsTheLocksWhereManagedBufferPutsThem() {
+        // `LockStorage.lockCountAndLocks(of:)` computes the offsets from the value's layout.
+        func check<Value>(_ value: Value, gates: Int) {
+            let lock = Locked(value, gates: gates)
+            let found = LockStorage<Value>.lockCountAndLocks(of: lock.storage)
+            lock.storage.withUnsafeMutablePointers { header, locks in
+                #expect(found.count == header.pointee.lockCount, "\(Value.self)")
+                #expect(found.count == 1 + gates, "\(Value.self)")
+                #expect(found.locks == locks, "\(Value.self)")
+            }
+        }
+        check((), gates: 0)
+        check(Int8(1), gates: 2)
+        check((Int8(1), Int16(2), Int8(3)), gates: 1)
+        check(3.5, gates: 0)
+        check("a string", gates: 3)
+        check([1, 2, 3], gates: 1)
+        check(SIMD4<Float>(1, 2, 3, 4), gates: 2)  // 16-byte alignment
+        check(SIMD8<Double>(repeating: 1), gates: 1)  // 64 bytes, 16-byte alignment or more
+        check((true, SIMD2<Double>(1, 2), Int8(4)), gates: 0)
+    }
+
     @Test func copiesShareOneLockAndOneValue() async {
         let lock = Locked(0)
         let copy = lock
