@@ -205,7 +205,9 @@ extension Locked: @unchecked Sendable where Value: Sendable {}
     /// `LockedTests.theDeinitFindsTheLocksWhereManagedBufferPutsThem` pins both against
     /// `ManagedBuffer`'s own accessors for values of several sizes and alignments.
     @inline(__always)
-    static func lockCountAndLocks(of storage: LockStorage) -> (count: Int, locks: UnsafeMutablePointer<fk_lock>) {
+    static func lockCountAndLocks(of storage: LockStorage) -> (
+        count: Int, locks: UnsafeMutablePointer<fk_lock>
+    ) {
         func roundUp(_ offset: Int, _ alignment: Int) -> Int {
             (offset + alignment - 1) & ~(alignment - 1)
         }
