@@ -2,13 +2,13 @@
 # Compiles the Apple branch of the lock (Sources/FlowKernelShims/include/fk_lock.h), which no
 # compiler on this machine would otherwise read, against scripts/apple-lock-stub/os/lock.h: the
 # declarations of Apple's <os/lock.h>. Fails if the branch does not compile, or if the define did
-# not select it. CI runs it (.ci/run).
+# not select it. CI runs it (.ci/run). C mode gnu11, as Swift's importer reads C headers (clang's default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cc=$(command -v clang || true)
 if [ -z "$cc" ]; then cc="$(dirname "$(readlink -f "$(command -v swift)")")/clang"; fi
 check() {
-    "$cc" -std=c11 -Wall -Wextra -Werror -fsyntax-only -DFK_LOCK_CHECK_APPLE_BRANCH \
+    "$cc" -std=gnu11 -Wall -Wextra -Werror -fsyntax-only -DFK_LOCK_CHECK_APPLE_BRANCH \
         -I scripts/apple-lock-stub -I Sources/FlowKernelShims/include -x c "$@"
 }
 check - <<'C'

@@ -96,29 +96,32 @@ import FlowKernelShims
     @inlinable
     package static var lockRetries: Int { 100 }
 
-    /// How many times a thread yields the processor and tries a taken lock or gate again, after its
-    /// retries, before it sleeps on it.
+    /// How many times a thread that keeps meeting contention yields the processor and tries a taken
+    /// lock or gate again, after its retries, before it sleeps on it.
     @inlinable
     package static var lockYields: Int { 10 }
 
     /// Takes a lock or gate that another thread holds: tries again a few times (the value's lock is
-    /// held for a few dozen instructions, a turn usually for a few hundred nanoseconds), then yields
-    /// the processor a few times, trying after each yield, then waits on the lock, which records its
-    /// owner and lends the waiter's priority to it.
+    /// held for a few dozen instructions, a turn usually for a few hundred nanoseconds); then, for
+    /// a thread that keeps meeting contention, yields the processor a few times, trying after each
+    /// yield; then waits on the lock, which records its owner and lends the waiter's priority to it.
     ///
-    /// A waiter that goes to sleep at once pays a wake-up on the holder's release, and on a busy
-    /// machine the scheduler may run it only after a time slice; on Linux the lock's
-    /// priority-inheritance mutex also hands itself to its first sleeper on release, so while one
-    /// thread sleeps every release waits for a wake-up (a convoy). Retrying first takes the next
-    /// free moment without sleeping, and yielding lets a holder that was not running (more threads
-    /// than cores) finish: with 8 threads dispatching into one store on 2 cores, a pthread
-    /// priority-inheritance mutex costs over 100 times one thread's time per operation when waiters
-    /// sleep at once, and about twice with 10 yields first (docs/threading.md). Both are bounded
-    /// (``lockRetries`` and ``lockYields``, microseconds), so a waiter whose holder runs a long turn
-    /// still sleeps on the lock and the system sees whom it waits for: a real-time waiter has no
-    /// other thread of its priority to yield to, so its yields return at once and it soon lends its
-    /// priority to the holder. A second lock on the holding thread fails the retries (`EBUSY`) and
-    /// is then reported by the lock itself.
+    /// A waiter that goes to sleep at once pays a wake-up on the holder's release, and on Linux the
+    /// lock's priority-inheritance mutex hands itself to its first sleeper on release, so while
+    /// threads sleep every release waits for a wake-up (a convoy). Retrying first takes the next
+    /// free moment without sleeping. A thread that also waited less than 10 ms ago
+    /// (`fk_lock_waits_often`) is one of several contending for the lock, often more threads than
+    /// cores: it yields before it sleeps, which lets a holder that was not running finish. With 8
+    /// threads dispatching into one store on 2 cores, a pthread priority-inheritance mutex costs
+    /// over 100 times one thread's time per operation when waiters sleep at once, and about twice
+    /// with 10 yields first (docs/threading.md). An occasional waiter (a main thread dispatching now
+    /// and then) does not yield: a yield can give the processor to a busy thread for its whole time
+    /// slice (measured: 2.6 to 3.9 ms per yield under a flood), while a sleeper is handed the lock
+    /// on its release. Everything is bounded (``lockRetries`` and ``lockYields``, microseconds), so
+    /// a waiter whose holder runs a long turn still sleeps on the lock and the system sees whom it
+    /// waits for; a real-time waiter has no other thread of its priority to yield to, so its yields
+    /// return at once and it soon lends its priority to the holder. A second lock on the holding
+    /// thread fails the retries (`EBUSY`) and is then reported by the lock itself.
     @usableFromInline @inline(never)
     func waitForLock(_ gate: UnsafeMutablePointer<fk_lock>) -> Int32 {
         for _ in 0..<Self.lockRetries {
@@ -127,11 +130,13 @@ import FlowKernelShims
                 return result
             }
         }
-        for _ in 0..<Self.lockYields {
-            fk_lock_yield()
-            let result = fk_lock_trylock(gate)
-            if result != EBUSY {
-                return result
+        if fk_lock_waits_often() {
+            for _ in 0..<Self.lockYields {
+                fk_lock_yield()
+                let result = fk_lock_trylock(gate)
+                if result != EBUSY {
+                    return result
+                }
             }
         }
         return fk_lock_lock(gate)

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -149,7 +151,8 @@ struct BaselineSubscription<State: Sendable>: Sendable {
 
 /// The modules' lock on Linux, written again: a heap-allocated POSIX mutex of the error-checking
 /// kind with priority inheritance, taken with a try-lock first, the try-lock retried up to 100
-/// times, then up to 10 times after a yield, then a blocking lock (FlowKernel's `Locked.withLock`
+/// times, then (for a thread that waited in the last 10 ms) up to 10 times after a yield, then a
+/// blocking lock (FlowKernel's `Locked.withLock`
 /// and `waitForLock` over `fk_lock`). Every result is checked; a
 /// failure (a second lock on the holding thread, an unlock by another thread) stops the process.
 /// On Apple platforms it is the same POSIX mutex (the modules use `os_unfair_lock` there), so the
@@ -195,8 +198,8 @@ final class FloorLock: @unchecked Sendable {
         check(pthread_mutex_unlock(mutex), "unlock")
     }
 
-    /// Retries the try-lock up to 100 times, then up to 10 times after yielding the processor, then
-    /// blocks on the mutex; returns its result.
+    /// Retries the try-lock up to 100 times, then, if this thread waited less than 10 ms ago, up to
+    /// 10 times after yielding the processor, then blocks on the mutex; returns its result.
     @inline(never)
     private func wait() -> Int32 {
         for _ in 0..<100 {
@@ -205,14 +208,33 @@ final class FloorLock: @unchecked Sendable {
                 return result
             }
         }
-        for _ in 0..<10 {
-            sched_yield()
-            let result = pthread_mutex_trylock(mutex)
-            if result != EBUSY {
-                return result
+        if Self.waitsOften() {
+            for _ in 0..<10 {
+                sched_yield()
+                let result = pthread_mutex_trylock(mutex)
+                if result != EBUSY {
+                    return result
+                }
             }
         }
         return pthread_mutex_lock(mutex)
+    }
+
+    /// The thread-local time of the calling thread's last wait (FlowKernel keeps it in a C
+    /// thread-local, `fk_lock_last_wait`).
+    private static let lastWait: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Whether the calling thread waited for a lock less than 10 ms ago; notes that it waits now
+    /// (FlowKernel's `fk_lock_waits_often`).
+    private static func waitsOften() -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let last = UInt64(UInt(bitPattern: pthread_getspecific(lastWait)))
+        pthread_setspecific(lastWait, UnsafeRawPointer(bitPattern: UInt(now)))
+        return last != 0 && now - last < 10_000_000
     }
 
     /// Stops the process unless `result` is 0.

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "fk_lock.h"
 
@@ -91,3 +92,21 @@ static inline void fk_deferred_work_set(void *work) { fk_deferred_work = work; }
 
 /// An identifier of the calling thread (`pthread_self`, whatever its type on the platform).
 static inline uintptr_t fk_thread_id(void) { return (uintptr_t)pthread_self(); }
+
+/// When the calling thread last found a lock taken after its retries, in nanoseconds of the
+/// monotonic clock (0: never). FlowKernelShims.c defines it.
+extern _Thread_local int64_t fk_lock_last_wait;
+
+/// Whether the calling thread found a lock taken (after its retries) less than a millisecond ago;
+/// notes that it does now. A thread that keeps meeting contention yields before it sleeps, so that
+/// it does not queue up behind sleepers the lock is handed to (a convoy); an occasional waiter
+/// sleeps at once and is handed the lock on its release, without waiting out another thread's time
+/// slice after a yield. `clock_gettime` is POSIX, on every platform.
+static inline bool fk_lock_waits_often(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t nanoseconds = (int64_t)now.tv_sec * 1000000000 + (int64_t)now.tv_nsec;
+    bool often = fk_lock_last_wait != 0 && nanoseconds - fk_lock_last_wait < 10000000;
+    fk_lock_last_wait = nanoseconds;
+    return often;
+}
