@@ -109,7 +109,7 @@ import FlowKernelShims
     /// A waiter that goes to sleep at once pays a wake-up on the holder's release, and on Linux the
     /// lock's priority-inheritance mutex hands itself to its first sleeper on release, so while
     /// threads sleep every release waits for a wake-up (a convoy). Retrying first takes the next
-    /// free moment without sleeping. A thread that also waited less than 10 ms ago
+    /// free moment without sleeping. A thread that also waited less than 20 ms ago
     /// (`fk_lock_waits_often`) is one of several contending for the lock, often more threads than
     /// cores: it yields before it sleeps, which lets a holder that was not running finish. With 8
     /// threads dispatching into one store on 2 cores, a pthread priority-inheritance mutex costs

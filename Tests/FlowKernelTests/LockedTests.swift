@@ -103,15 +103,15 @@ import Testing
         #expect(results.values == [0, EPERM, EBUSY, 0, 0])
     }
 
-    @Test func onlyAThreadThatWaitedInTheLast10MillisecondsYieldsBeforeSleeping() async {
+    @Test func onlyAThreadThatWaitedInTheLast20MillisecondsYieldsBeforeSleeping() async {
         // `waitForLock` yields first only when `fk_lock_waits_often()` answers true: a thread that
         // keeps meeting contention, not an occasional caller (docs/threading.md).
         let answers = Recorder<Bool>()
         await runOnThreads(1) { _ in
             answers.append(fk_lock_waits_often())  // never waited on this thread
             answers.append(fk_lock_waits_often())  // waited just now
-            usleep(15_000)
-            answers.append(fk_lock_waits_often())  // last waited 15 ms ago
+            usleep(30_000)
+            answers.append(fk_lock_waits_often())  // last waited 30 ms ago
             answers.append(fk_lock_waits_often())
         }
         #expect(answers.values == [false, true, false, true])

@@ -25,35 +25,35 @@ let beforeKernel: [(name: String, instructions: Double)] = [
 /// the entry of every missed target, and says so where a miss has none.
 ///
 /// The kernel's lock is the platform's owner-recording lock (docs/threading.md): on Linux an
-/// error-checking pthread mutex, whose uncontended round trip (`pthread_mutex_lock`, then
-/// `pthread_mutex_unlock` and its `__pthread_mutex_unlock_usercnt`; the kernel tries the lock first,
-/// with `pthread_mutex_trylock`, and waits with `pthread_mutex_lock` only when it is taken) costs
-/// about 70 instructions
-/// under callgrind, where the one-word lock it replaced cost a few. The round trips per operation
+/// error-checking pthread mutex with priority inheritance, whose uncontended round trip
+/// (`pthread_mutex_trylock`, then `pthread_mutex_unlock` through `__pthread_mutex_unlock_full`; the
+/// kernel waits with `pthread_mutex_lock` only when the lock is taken) costs about 95 instructions
+/// under callgrind (about 70 without priority inheritance), where the one-word lock it replaced
+/// cost a few. The round trips per operation
 /// below are the calls to `pthread_mutex_lock` and `pthread_mutex_trylock` that callgrind counts
 /// per operation.
 let missExplanations: [String: String] = [
     "W1.PrexCore": """
-    about 730 instructions per dispatch against the floor's 219: the turn costs 4 lock round \
+    about 830 instructions per dispatch against the floor's 243: the turn costs 4 lock round \
     trips (the dispatcher's lock at arrival and to pass the turn on, the turn's gate, the store's \
-    lock for the write), about 280 instructions at about 70 each, where the floor takes its lock \
+    lock for the write), about 380 instructions at about 95 each, where the floor takes its lock \
     once. The turn is the contract: an action dispatched from a listener is queued and applied \
     after the current one, a thread outside any turn waits on a lock that records its owner, no \
     thread applies another thread's stream (docs/threading.md). The floor has none of these \
     (its doc comment lists what it omits).
     """,
     "W1.VueFluxCore": """
-    about 1,320 instructions per dispatch against the floor's 219: 7 lock round trips (6 locks and \
+    about 1,400 instructions per dispatch against the floor's 243: 7 lock round trips (6 locks and \
     1 try-lock: the store's lock at arrival and to pass the turn on, the turn's gate, and the \
-    `Variable` the mutation sets, for the write and for the delivery), about 490 instructions at \
-    about 70 each, where the floor takes its lock once; the rest is the commit through the \
+    `Variable` the mutation sets, for the write and for the delivery), about 660 instructions at \
+    about 95 each, where the floor takes its lock once; the rest is the commit through the \
     store's mutations and the `Variable`'s delivery to the computed property.
     """,
     "W1.RxStateCore": """
-    about 1,480 instructions per dispatch, down from about 2,330 with the typed dispatch \
+    about 1,530 instructions per dispatch, down from about 2,330 with the typed dispatch \
     (`dispatch<Action: ActionType>(action:)`: no existential opened, no work item allocated), \
-    against the floor's 219. Where they go (callgrind, per dispatch): 5 lock round trips, about \
-    350 (the turn's gate; the store's lock to take the turn and move the state out; the gate \
+    against the floor's 243. Where they go (callgrind, per dispatch): 5 lock round trips, about \
+    480 (the turn's gate; the store's lock to take the turn and move the state out; the gate \
     that readers on other threads wait on while the reducers run; the lock to put the state back \
     and take the observers; the lock to pass the turn on); retains and releases about 270 (the \
     observer list and the state handed to the observers, the reducer list, the moved arrays); the \
@@ -64,12 +64,12 @@ let missExplanations: [String: String] = [
     the turn (reentrant dispatch queued, waits on an owner-recording lock, no foreign stream), \
     reducers that mutate the state in place with readers waiting only for them (so an observer \
     that blocks on the main thread cannot deadlock a reader there), and every action announced \
-    with the state. The locks alone are 1.6 times the floor; Prex, with one gate fewer and no \
-    move, is at 3.3 times. Meeting 3 times would take a turn protocol without a lock round trip \
+    with the state. The locks alone are 2 times the floor; Prex, with one gate fewer and no \
+    move, is at 3.4 times. Meeting 3 times would take a turn protocol without a lock round trip \
     at each end (a lock-free turn word), not a change of RxState's API.
     """,
     "W1.RxStateCore+MainReducer": """
-    about 3,320 instructions and 1 allocation per dispatch, 2.2 times the typed path, all of the \
+    about 3,280 instructions and 1 allocation per dispatch, 2.1 times the typed path, all of the \
     difference in the README's reducer: its casts of the untyped state and action (`as?` on the \
     action, `is` on each substate, the tuple cast of `enumerated().first(where:)`: \
     `swift_dynamicCast` and `tryCastToTuple`, about 1,030) and the copy of the state array \
@@ -79,11 +79,11 @@ let missExplanations: [String: String] = [
     RxState holds it too (RxState/RxState.swift: `mainReducer(_state.value, action)` while the \
     `Variable` keeps the value). Handing the reducer the only reference would lose that state on \
     a refusal. What to write instead: typed reducers (`store.register(S.self, for: A.self)`), \
-    about 1,480 with no allocation.
+    about 1,530 with no allocation.
     """,
     "W3.PrexCore": """
-    about 1,520 instructions per subscribe-and-cancel against the floor's 374: 2 lock round trips \
-    (about 140, as the floor's); the subscription's weak reference to its store about 265 \
+    about 1,570 instructions per subscribe-and-cancel against the floor's 422: 2 lock round trips \
+    (about 190, as the floor's); the subscription's weak reference to its store about 265 \
     (forming, assigning, loading and destroying it, and the slow release path of a store that has \
     a weak reference); two objects allocated and freed about 250 (the `Subscription` a caller \
     keeps, whose deinit cancels, and the kernel's token with its lock-free active flag); retains \
@@ -93,39 +93,39 @@ let missExplanations: [String: String] = [
     floor's handle keeps its store alive and its dropped handle keeps the observer.
     """,
     "W4.PrexCore+InPlace": """
-    the W1 dispatch plus the append, with 6 lock round trips (about 420 instructions at about 70 \
+    the W1 dispatch plus the append, with 6 lock round trips (about 570 instructions at about 95 \
     each) where W1 takes 4: moving the state out for the mutation and back takes the store's lock \
     and the in-place gate that readers on other threads wait on. The array is not copied; the miss \
     is the lock's cost.
     """,
     "W4.VueFluxCore+InPlace": """
     the W1 dispatch (explained above) plus `Variable.append(_:)`, with 6 lock round trips (5 locks \
-    and 1 try-lock, about 420 instructions at about 70 each). The array is not copied; the miss is \
+    and 1 try-lock, about 570 instructions at about 95 each). The array is not copied; the miss is \
     the lock's cost on W1's path.
     """,
     "W4.RxStateCore": """
-    the W1 dispatch (about 1,480, with its 5 lock round trips, explained above) plus about 40 for \
+    the W1 dispatch (about 1,530, with its 5 lock round trips, explained above) plus about 40 for \
     the append, which runs in place: the array is not copied. The miss is W1's.
     """,
     "W3.VueFluxCore": """
-    about 2,060 instructions per subscribe-and-dispose against the floor's 374. A computed \
+    about 2,060 instructions per subscribe-and-dispose against the floor's 422. A computed \
     property's signal subscribes through ReactiveLite's channel: the subscription is a work item \
     of the channel's turn, so that the current value it replays to the new observer comes in \
     order with the values being sent (about 275 in the turn's arrival, 4 lock round trips about \
-    280); retains and releases about 500 (with the slow path of objects that are referenced \
+    380); retains and releases about 500 (with the slow path of objects that are referenced \
     weakly); the token's weak reference to its channel about 160; the disposable, the channel's \
     subscribe and removal about 300. The replay and the weak reference are the contract (an \
     observer gets the current value, then every later one; a disposable kept after its channel is \
     gone keeps nothing alive).
     """,
     "W3.RxStateCore": """
-    about 1,900 instructions per subscribe-and-dispose against the floor's 374: the subscription \
+    about 1,620 instructions per subscribe-and-dispose against the floor's 422: the subscription \
     replays the current state through the store's turn (in order with the actions being applied), \
-    and returns an `AnyDisposable` with its own lock (allocated, initialized and destroyed: about \
-    500 with malloc and free). Of that, about 330 is a lookup of generic metadata in the runtime's \
-    cache when the disposable's lock storage is freed: the storage's deinit runs unspecialized \
-    and asks for `LockHeader<Value>`'s metadata (found in this run, not yet fixed). The token's \
-    weak reference to the store about 100, the store's slow-path releases about 140.
+    and returns an `AnyDisposable` with its own lock (allocated, initialized and destroyed, with \
+    malloc and free). The token's weak reference to the store about 100, the store's slow-path \
+    releases about 140. Down from about 1,950: the disposable's lock storage is now freed without \
+    asking the runtime for `LockHeader<Value>`'s metadata (its deinit runs unspecialized, and \
+    that lookup in the runtime's cache cost about 330).
     """,
     "W7.RxStateCore": """
     about 170,000 instructions per toggle, about 310 for each of the 400 `substateSignal` \
@@ -163,25 +163,24 @@ let missExplanations: [String: String] = [
 /// Why some cases grew against the code before the kernel, keyed by case name.
 let growthExplanations: [String: String] = [
     "W1.PrexCore": """
-    the platform's lock: 4 pthread mutex round trips per dispatch at about 70 instructions each on \
+    the platform's lock: 4 pthread mutex round trips per dispatch at about 95 instructions each on \
     Linux, where the one-word lock cost a few (see W1.PrexCore under "Why each miss")
     """,
     "W1.VueFluxCore": """
-    the platform's lock: 7 pthread mutex round trips per dispatch at about 70 instructions each \
+    the platform's lock: 7 pthread mutex round trips per dispatch at about 95 instructions each \
     on Linux (see W1.VueFluxCore under "Why each miss")
     """,
     "W1.RxStateCore": """
-    the platform's lock: 5 pthread mutex round trips per dispatch at about 70 instructions each \
+    the platform's lock: 5 pthread mutex round trips per dispatch at about 95 instructions each \
     on Linux (see W1.RxStateCore under "Why each miss")
     """,
     "W3.PrexCore": """
-    the platform's lock: 2 pthread mutex round trips per subscribe-and-cancel at about 70 \
+    the platform's lock: 2 pthread mutex round trips per subscribe-and-cancel at about 95 \
     instructions each on Linux
     """,
     "W3.RxStateCore": """
-    the platform's lock (a pthread mutex round trip at about 70 instructions, and the \
-    disposable's own lock initialized and destroyed) and a generic metadata lookup when that lock \
-    is freed (see W3.RxStateCore under "Why each miss")
+    the platform's lock (a pthread mutex round trip at about 95 instructions, and the \
+    disposable's own lock initialized and destroyed; see W3.RxStateCore under "Why each miss")
     """,
 ]
 

@@ -143,7 +143,7 @@ func verdicts(_ results: Results) -> [Verdict] {
 func floodVerdicts(_ flood: FloodFigures, in results: Results) -> [Verdict] {
     let growth = flood.rssPeak - flood.rssBefore
     var verdicts: [Verdict] = []
-    let measured = String(format: "%.1f ms", flood.victimMax)
+    let measured = String(format: "%.2f ms", flood.victimMax)
     if flood.subject.hasSuffix("+Forwarding") {
         if !flood.subject.hasPrefix("Baseline"),
             let baseline = results.floods.first(where: { $0.subject == "Baseline" })
@@ -154,7 +154,7 @@ func floodVerdicts(_ flood: FloodFigures, in results: Results) -> [Verdict] {
                     name: "flood.\(flood.subject)",
                     target:
                         "victim's slowest call at most \(format(ratio: forwardingVictimTimesBaseline)) the "
-                        + String(format: "baseline's flood victim (%.1f ms)", baseline.victimMax),
+                        + String(format: "baseline's flood victim (%.2f ms)", baseline.victimMax),
                     measured: measured + " (\(format(ratio: flood.victimMax / baseline.victimMax)))",
                     met: flood.victimMax <= bound))
         }
@@ -378,8 +378,10 @@ func markdown(
         README's `MainReducer`. The workloads are in `Benchmarks/Sources/Workloads/`, one file each.
 
         The baseline is the floor: the cheapest correct thread-safe store, with the lock the modules
-        use on Linux (`Baseline.swift`): a final class with an error-checking POSIX mutex (taken with a
-        try-lock first, retried up to 100 times, then a blocking lock, as the modules take theirs), a
+        use on Linux (`Baseline.swift`): a final class with an error-checking POSIX mutex with priority
+        inheritance (taken with a try-lock first, retried up to 100 times, then, for a thread that
+        waited in the last 20 ms, up to 10 times after a yield, then a blocking lock, as the modules
+        take theirs), a
         struct state and an array of observer closures. A dispatch mutates the state in place under
         the lock, copies out the state and the observer array, and calls the observers outside the
         lock; a subscription appends and returns a handle that cancels. A module's ratio to it is
@@ -498,6 +500,14 @@ func markdown(
         that finds B's turn taken waits on the turn's gate until the holder's turn ends: it tries the
         gate again for a few microseconds (a turn here lasts a few hundred nanoseconds), and only
         then sleeps on it, so that it rarely pays a sleep and a wake-up.
+
+        On this shared 2-core machine the slowest of 80 calls is set by rare events (a preemption, a
+        wake-up), for the baseline as for the modules: the same build, flooded 3 to 5 times per
+        subject, gave the baseline's slowest call anywhere from 0.005 to 0.1 ms (and 4.4 to 6.5 ms in
+        about one run of 5), and each forwarding victim's from
+        0.02 to 0.12 ms. A typical call, logged call by call: the baseline's 1 to 5 µs, PrexCore's 3
+        to 7 µs, a PrexCore forwarding victim's 6 to 11 µs. So the 2x verdict follows the baseline's
+        luck more than the code; it is kept as the issue states it, and read with the table.
 
 
         """

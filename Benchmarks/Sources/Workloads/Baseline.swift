@@ -151,7 +151,7 @@ struct BaselineSubscription<State: Sendable>: Sendable {
 
 /// The modules' lock on Linux, written again: a heap-allocated POSIX mutex of the error-checking
 /// kind with priority inheritance, taken with a try-lock first, the try-lock retried up to 100
-/// times, then (for a thread that waited in the last 10 ms) up to 10 times after a yield, then a
+/// times, then (for a thread that waited in the last 20 ms) up to 10 times after a yield, then a
 /// blocking lock (FlowKernel's `Locked.withLock`
 /// and `waitForLock` over `fk_lock`). Every result is checked; a
 /// failure (a second lock on the holding thread, an unlock by another thread) stops the process.
@@ -198,7 +198,7 @@ final class FloorLock: @unchecked Sendable {
         check(pthread_mutex_unlock(mutex), "unlock")
     }
 
-    /// Retries the try-lock up to 100 times, then, if this thread waited less than 10 ms ago, up to
+    /// Retries the try-lock up to 100 times, then, if this thread waited less than 20 ms ago, up to
     /// 10 times after yielding the processor, then blocks on the mutex; returns its result.
     @inline(never)
     private func wait() -> Int32 {
@@ -228,13 +228,13 @@ final class FloorLock: @unchecked Sendable {
         return key
     }()
 
-    /// Whether the calling thread waited for a lock less than 10 ms ago; notes that it waits now
+    /// Whether the calling thread waited for a lock less than 20 ms ago; notes that it waits now
     /// (FlowKernel's `fk_lock_waits_often`).
     private static func waitsOften() -> Bool {
         let now = DispatchTime.now().uptimeNanoseconds
         let last = UInt64(UInt(bitPattern: pthread_getspecific(lastWait)))
         pthread_setspecific(lastWait, UnsafeRawPointer(bitPattern: UInt(now)))
-        return last != 0 && now - last < 10_000_000
+        return last != 0 && now - last < 20_000_000
     }
 
     /// Stops the process unless `result` is 0.

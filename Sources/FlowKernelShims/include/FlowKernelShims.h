@@ -97,7 +97,8 @@ static inline uintptr_t fk_thread_id(void) { return (uintptr_t)pthread_self(); }
 /// monotonic clock (0: never). FlowKernelShims.c defines it.
 extern _Thread_local int64_t fk_lock_last_wait;
 
-/// Whether the calling thread found a lock taken (after its retries) less than a millisecond ago;
+/// Whether the calling thread found a lock taken (after its retries) less than 20 ms ago (with 8
+/// threads on 2 cores a contending thread may wait a few time slices between its turns to run);
 /// notes that it does now. A thread that keeps meeting contention yields before it sleeps, so that
 /// it does not queue up behind sleepers the lock is handed to (a convoy); an occasional waiter
 /// sleeps at once and is handed the lock on its release, without waiting out another thread's time
@@ -106,7 +107,7 @@ static inline bool fk_lock_waits_often(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     int64_t nanoseconds = (int64_t)now.tv_sec * 1000000000 + (int64_t)now.tv_nsec;
-    bool often = fk_lock_last_wait != 0 && nanoseconds - fk_lock_last_wait < 10000000;
+    bool often = fk_lock_last_wait != 0 && nanoseconds - fk_lock_last_wait < 20000000;
     fk_lock_last_wait = nanoseconds;
     return often;
 }
