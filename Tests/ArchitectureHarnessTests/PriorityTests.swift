@@ -1,5 +1,4 @@
 import ArchitectureHarness
-import Synchronization
 import TestSupport
 import Testing
 
@@ -18,7 +17,7 @@ struct PriorityTests {
         let store = CounterModel.makeDriver(architecture)
         // The holder's work, run by the observer on the holder's own change, inside its turn (the
         // waiter dispatches only once the holder is inside).
-        let pending = Mutex<(@Sendable () -> Void)?>(nil)
+        let pending = Shared<(@Sendable () -> Void)?>(nil)
         let watch = store.observe { _ in
             if let work = pending.withLock({ $0.take() }) {
                 work()

@@ -2,7 +2,6 @@ import Dispatch
 import FlowKernel
 import Foundation
 import ReactiveLite
-import Synchronization
 import TestSupport
 
 @testable import RxStateCore

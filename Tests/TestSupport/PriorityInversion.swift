@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A priority inversion, staged on real threads, to show that a waiter lends its priority to the
 /// thread it waits for.
@@ -51,14 +50,14 @@ public enum PriorityInversion {
     /// Whether this process may give a thread a real-time priority (checked once, on a thread of
     /// its own).
     public static let isPermitted: Bool = {
-        let permitted = Atomic<Bool>(false)
+        let permitted = Shared<Bool>(false)
         let done = DispatchSemaphore(value: 0)
         Thread {
-            permitted.store(makeCurrentThreadRealTime(above: 1), ordering: .relaxed)
+            permitted.value = makeCurrentThreadRealTime(above: 1)
             done.signal()
         }.start()
         done.wait()
-        return permitted.load(ordering: .relaxed)
+        return permitted.value
     }()
 
     /// Stages the inversion up to `attempts` times, until a run shows a wait for the preempted
@@ -105,50 +104,49 @@ public enum PriorityInversion {
         hold: @escaping @Sendable (_ work: @escaping @Sendable () -> Void) -> Void,
         wait: @escaping @Sendable () -> Void
     ) async -> Outcome {
-        let holderInside = Atomic<Bool>(false)
+        let holderInside = Shared<Bool>(false)
         // Set when `hold` returned: if it never called its work, the others stop waiting for it.
-        let holderReturned = Atomic<Bool>(false)
-        let holderDone = Atomic<Bool>(false)
-        let hogsSpinning = Atomic<Int>(0)
-        let stopHogs = Atomic<Bool>(false)
-        let outcome = Mutex(Outcome(waitMilliseconds: 0, holderFinishedFirst: false, hogsWereRunning: false))
+        let holderReturned = Shared<Bool>(false)
+        let holderDone = Shared<Bool>(false)
+        let hogsSpinning = Shared<Int>(0)
+        let stopHogs = Shared<Bool>(false)
+        let outcome = Shared(Outcome(waitMilliseconds: 0, holderFinishedFirst: false, hogsWereRunning: false))
         await runOnThreads(4) { index in
             switch index {
             case 0:  // the holder, at the default priority
                 hold {
-                    holderInside.store(true, ordering: .releasing)
+                    holderInside.value = true
                     // Its work starts once the hogs hold both cores, so that it cannot end before
                     // the waiter asks: from here the holder runs only if someone lends it priority.
-                    while hogsSpinning.load(ordering: .acquiring) < 2 { usleep(100) }
+                    while hogsSpinning.value < 2 { usleep(100) }
                     spinProcessorTime(milliseconds: holderWorkMilliseconds)
-                    holderDone.store(true, ordering: .releasing)
+                    holderDone.value = true
                 }
-                holderReturned.store(true, ordering: .releasing)
+                holderReturned.value = true
             case 1, 2:  // the hogs
-                while !holderInside.load(ordering: .acquiring) {
-                    if holderReturned.load(ordering: .acquiring) { return }
+                while !holderInside.value {
+                    if holderReturned.value { return }
                     usleep(100)
                 }
                 _ = makeCurrentThreadRealTime(above: 1)
-                hogsSpinning.add(1, ordering: .releasing)
+                hogsSpinning.withLock { $0 += 1 }
                 let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(hogDeadlineSeconds * 1e9)
-                while !stopHogs.load(ordering: .relaxed) && DispatchTime.now().uptimeNanoseconds < deadline {}
+                while !stopHogs.value && DispatchTime.now().uptimeNanoseconds < deadline {}
             default:  // the waiter
                 _ = makeCurrentThreadRealTime(above: 20)
-                while !holderInside.load(ordering: .acquiring) || hogsSpinning.load(ordering: .acquiring) < 2
-                {
-                    if holderReturned.load(ordering: .acquiring) { return }
+                while !holderInside.value || hogsSpinning.value < 2 {
+                    if holderReturned.value { return }
                     usleep(100)
                 }
                 // The hogs now hold both cores: the holder, preempted, runs no more on its own.
                 usleep(10_000)
                 let hogsRunning =
-                    hogsSpinning.load(ordering: .acquiring) == 2 && !holderDone.load(ordering: .acquiring)
+                    hogsSpinning.value == 2 && !holderDone.value
                 let start = DispatchTime.now().uptimeNanoseconds
                 wait()
                 let end = DispatchTime.now().uptimeNanoseconds
-                let finishedFirst = holderDone.load(ordering: .acquiring)
-                stopHogs.store(true, ordering: .releasing)
+                let finishedFirst = holderDone.value
+                stopHogs.value = true
                 outcome.withLock {
                     $0 = Outcome(
                         waitMilliseconds: Double(end - start) / 1e6, holderFinishedFirst: finishedFirst,
@@ -183,7 +181,7 @@ public enum PriorityInversion {
 /// A process-wide turn for async callers: `enter()` suspends until no other caller is between its
 /// `enter()` and `leave()`; callers get in first come, first served.
 private final class OneAtATime: Sendable {
-    private let state = Mutex<(busy: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Shared<(busy: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
     func enter() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -208,5 +206,27 @@ private final class OneAtATime: Sendable {
             return state.waiting.removeFirst()
         }
         next?.resume()
+    }
+}
+
+/// A value behind an `NSLock` (a pthread mutex the thread sanitizer sees), readable and writable
+/// from any thread. Not `Synchronization`'s `Atomic` or `Mutex`, which need iOS 18 and macOS 15.
+/// `@unchecked Sendable`: `storage` is only touched while `lock` is held.
+public final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: Value
+
+    /// Creates the box with `value`.
+    public init(_ value: Value) { storage = value }
+
+    /// The value, read or replaced under the lock.
+    public var value: Value {
+        get { lock.withLock { storage } }
+        set { lock.withLock { storage = newValue } }
+    }
+
+    /// Runs `body` on the value under the lock; returns what it returns.
+    public func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.withLock { body(&storage) }
     }
 }

@@ -3,7 +3,6 @@ import FlowKernel
 import Foundation
 import ReactiveLite
 import ReactiveLiteTestSupport
-import Synchronization
 import TestSupport
 
 @testable import VueFluxCore
@@ -29,23 +28,27 @@ final class TestState<Tag>: State {
     let journal: Recorder<String>
     let count = Variable(0)
     /// Commits running right now, and how often a commit found another one running.
-    let running = Atomic<Int>(0)
-    let overlaps = Atomic<Int>(0)
+    let running = Shared(0)
+    let overlaps = Shared(0)
 
     init(name: String = "s", journal: Recorder<String> = Recorder()) {
         self.name = name
         self.journal = journal
     }
 
-    var overlapCount: Int { overlaps.load(ordering: .acquiring) }
+    var overlapCount: Int { overlaps.value }
 }
 
 struct TestMutations<Tag>: Mutations {
     func commit(action: TestAction, state: TestState<Tag>) {
-        if state.running.add(1, ordering: .acquiringAndReleasing).newValue > 1 {
-            state.overlaps.add(1, ordering: .relaxed)
+        let alreadyRunning = state.running.withLock { running in
+            running += 1
+            return running > 1
         }
-        defer { state.running.subtract(1, ordering: .acquiringAndReleasing) }
+        if alreadyRunning {
+            state.overlaps.withLock { $0 += 1 }
+        }
+        defer { state.running.withLock { $0 -= 1 } }
         switch action {
         case .increment:
             state.count.value += 1
