@@ -63,6 +63,13 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
         }
     }
 
+    /// A dispatcher with no store: its actions reach only its registered callbacks. Internal, as
+    /// Prex's `Dispatcher()` is, for tests that reach it with `@testable import`; apps get their
+    /// dispatcher from `Flux`.
+    convenience init() {
+        self.init(apply: { _ in })
+    }
+
     /// Applies `action` to the store, now or in turn.
     ///
     /// See the type's documentation for the threading contract. Dispatching from inside a

@@ -15,5 +15,13 @@ public protocol View<State>: AnyObject, Sendable {
     associatedtype State: PrexCore.State
 
     /// Shows `change`; read the properties that changed with `change.someProperty?.value`.
+    ///
+    /// Implement this method or ``refrect(change:)``, its name in Prex's first releases, not both:
+    /// each one's default calls the other (EarlyNames.swift).
     func reflect(change: StateChange<State>)
+
+    /// The name of ``reflect(change:)`` in Prex's first releases (`refrect(change: ValueChange<State>)`,
+    /// spelled so in Prex's early README and tests), kept so that such a view compiles unchanged.
+    /// The presenter calls ``reflect(change:)``, whose default calls this method.
+    func refrect(change: StateChange<State>)
 }

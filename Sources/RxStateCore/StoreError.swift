@@ -1,3 +1,4 @@
+import FlowKernel
 import ReactiveLite
 
 /// A problem the store met while applying an action, reported on ``Store/diagnostics`` instead of a

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 import Foundation
 import ReactiveLite
 import TestSupport

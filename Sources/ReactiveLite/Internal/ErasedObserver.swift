@@ -1,5 +1,3 @@
-import Dispatch
-
 // ReactiveLite's one file of unsafe code. Each assumption, and the test that pins it:
 //
 // 1. `ErasedObserver` and `ErasedObserver.Typed<Value>` have the same layout: one stored closure,
@@ -9,8 +7,6 @@ import Dispatch
 // 2. `ErasedObserver.call(_:)` is called with the value type the observer was made with: a
 //    `Channel<Value>` stores only observers of its own `Value` (its `observe` is the only place
 //    that erases). Pinned by the same tests.
-// 3. `DispatchData(copying:)` reads the string's bytes for the duration of the initializer only
-//    (`DispatchData(bytes:)` copies them). Pinned by `MisuseReporterTests`.
 
 /// An observer closure of any value type, stored with one type whatever the value type, so that a
 /// channel's observer list, and the code that removes from it, is not generic.
@@ -49,13 +45,5 @@ struct ErasedObserver: Sendable {
     @inlinable
     func call<Value: Sendable>(_ value: Value) {
         unsafeBitCast(self, to: Typed<Value>.self).action(value)
-    }
-}
-
-extension DispatchData {
-    /// The UTF-8 bytes of `text`, copied.
-    init(copying text: String) {
-        let bytes = Array(text.utf8)
-        self = bytes.withUnsafeBytes { DispatchData(bytes: $0) }
     }
 }

@@ -1,12 +1,12 @@
 import Dispatch
-import FlowKernel
 
 /// Makes misuse visible in debug builds: one line on standard error the first time each kind of
 /// misuse happens, without trapping. Release builds print nothing.
 ///
 /// The modules report misuse through ``shared`` wherever their documented outcome is otherwise
-/// silent or only sent on a signal that nobody may observe (RxStateCore's `diagnostics`). Package-
-/// visible, not public API.
+/// silent or only sent on a signal that nobody may observe (RxStateCore's `diagnostics`, a PrexCore
+/// view that implements neither `reflect(change:)` nor `refrect(change:)`). Package-visible, not
+/// public API.
 package final class MisuseReporter: Sendable {
     /// The reporter the modules use: writes to standard error in debug builds.
     package static let shared = MisuseReporter(isEnabled: isDebugBuild, write: writeToStandardError)
@@ -49,9 +49,18 @@ package final class MisuseReporter: Sendable {
     }
 
     /// Writes one line to standard error (file descriptor 2) through Dispatch, which needs no
-    /// platform import.
+    /// platform import (`MisuseReporterTests`).
     private static func writeToStandardError(_ line: String) {
         let data = DispatchData(copying: line + "\n")
         DispatchIO.write(toFileDescriptor: 2, data: data, runningHandlerOn: .global()) { _, _ in }
+    }
+}
+
+extension DispatchData {
+    /// The UTF-8 bytes of `text`, copied: `DispatchData(bytes:)` copies the buffer it reads during
+    /// the initializer, and the buffer lives until `withUnsafeBytes` returns.
+    fileprivate init(copying text: String) {
+        let bytes = Array(text.utf8)
+        self = bytes.withUnsafeBytes { DispatchData(bytes: $0) }
     }
 }

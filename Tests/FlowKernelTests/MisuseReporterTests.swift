@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import ReactiveLite
+@testable import FlowKernel
 
 @Suite struct MisuseReporterTests {
     @Test func reportsEachKindOnceOnOneLine() {
