@@ -49,11 +49,23 @@
         return token
     }
 
-    /// Adds an observer made with ``makeToken(owner:)``; entries must be appended in the order of
-    /// their tokens.
+    /// Adds an observer made with ``makeToken(owner:)`` at its token's place in the list, which
+    /// stays sorted by id (subscription order, and what ``remove(id:)``'s binary search needs).
+    ///
+    /// Usually the newest token, appended. A token made before another may still arrive after it
+    /// (two threads subscribing at once, each token made in its own critical section and the
+    /// entries added in the order they reach the owner's turn): it is inserted where its id sorts.
     @inlinable
     package mutating func append(_ entry: Entry) {
-        entries.append(entry)
+        var index = entries.endIndex
+        while index > entries.startIndex && entries[index - 1].id > entry.id {
+            index -= 1
+        }
+        if index == entries.endIndex {
+            entries.append(entry)
+        } else {
+            entries.insert(entry, at: index)
+        }
     }
 
     /// Adds `callback` as the newest observer of `owner` and returns its entry.

@@ -27,6 +27,20 @@ final class Owner: ObserverRemoving {
         #expect(tokens[5].isDisposed && !tokens[6].isDisposed)
     }
 
+    @Test func anEntryAddedAfterALaterTokensGoesWhereItsIdSortsAndCanBeRemoved() {
+        let owner = Owner()
+        let tokens = (0..<4).map { _ in owner.list.withLock { $0.makeToken(owner: owner) } }
+        // Added in the order two subscribing threads might reach the owner's turn: 0, 2, 3, 1.
+        for index in [0, 2, 3, 1] {
+            let token = tokens[index]
+            owner.list.withLock { $0.append(.init(id: token.id, callback: index, token: token)) }
+        }
+        #expect(owner.list.withLock { $0.entries.map(\.callback) } == [0, 1, 2, 3])
+        tokens[1].dispose()
+        tokens[2].dispose()
+        #expect(owner.list.withLock { $0.entries.map(\.callback) } == [0, 3])
+    }
+
     @Test func disposingTwiceOrAfterTheOwnerIsGoneDoesNothing() {
         var owner: Owner? = Owner()
         let token = owner!.list.withLock { $0.add(1, owner: owner!).token }

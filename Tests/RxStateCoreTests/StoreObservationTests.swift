@@ -38,6 +38,34 @@ import Testing
         #expect(actions.values.last == "set(7)")
     }
 
+    @Test func observersSubscribedFromManyThreadsAtOnceAreAllRemovedWhenDisposed() {
+        // Each subscription's token is made before its entry reaches the store's turn, so the
+        // entries of threads subscribing at once may be attached out of token order (queued behind
+        // a busy turn); each must still be found, and released, when disposed of.
+        let store = makeStore()
+        let stop = Shared(false)
+        let finished = DispatchSemaphore(value: 0)
+        let dispatcher = Thread {
+            while !stop.value { store.dispatch(action: CounterAction.increment) }
+            finished.signal()
+        }
+        dispatcher.start()
+        let subscriptions = Shared<[any Disposable]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<1_000 {
+                let subscription = store.state.observe { _ in }
+                subscriptions.withLock { $0.append(subscription) }
+            }
+        }
+        stop.value = true
+        finished.wait()  // the dispatching thread's last turn attached everything queued
+        #expect(store.observerCount == 4_000)
+        for subscription in subscriptions.value {
+            subscription.dispose()
+        }
+        #expect(store.observerCount == 0)
+    }
+
     @Test func observersAreCalledInSubscriptionOrder() {
         let store = makeStore()
         let order = Recorder<String>()
