@@ -97,8 +97,16 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     /// Call it from effects; keep ``dispatch(_:)`` for synchronous code (UI events, callbacks).
     @inlinable
     public func dispatchAsync(_ action: Action) async {
+        await dispatchAsync(action, unlessCancelled: false)
+    }
+
+    /// ``dispatchAsync(_:)``; with `unlessCancelled`, the action is dropped if the calling task is
+    /// cancelled when it reaches the turn (an effect's dispatch: checked under the lock, after any
+    /// wait for the turn, so a task cancelled while it waited dispatches nothing).
+    @inlinable
+    func dispatchAsync(_ action: Action, unlessCancelled: Bool) async {
         let deferred = await storage.serializeSuspending(
-            arrive: { _ in action },
+            arrive: { _ in unlessCancelled && Task.isCancelled ? nil : action },
             prepare: Self.prepare,
             perform: Self.perform
         )

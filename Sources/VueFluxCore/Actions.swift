@@ -71,13 +71,21 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// - Parameter action: The action to commit.
     @inlinable
     public func dispatchAsync(action: State.Action) async {
+        await dispatchAsync(action: action, unlessCancelled: false)
+    }
+
+    /// ``dispatchAsync(action:)``; with `unlessCancelled` (an effect's dispatch), each store drops
+    /// the action if the calling task is cancelled when the action reaches its turn.
+    @inlinable
+    func dispatchAsync(action: State.Action, unlessCancelled: Bool) async {
         switch target {
         case .store(let core):
-            await core.dispatchAsync(action)
+            await core.dispatchAsync(action, unlessCancelled: unlessCancelled)
         case .global:
             let registrations = StoreRegistry.shared.stores(for: ObjectIdentifier(State.self))
             for registration in registrations {
-                await registration.core(of: State.self).dispatchAsync(action)
+                let core = registration.core(of: State.self)
+                await core.dispatchAsync(action, unlessCancelled: unlessCancelled)
             }
         }
     }

@@ -79,3 +79,36 @@ public var isOnMainQueue: Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) == 7
 }
 // snippet-end: is-on-main-queue
+
+/// A point where a thread stops until the test lets it go, telling the test that it got there: a
+/// mutation or reducer that holds its store's turn for as long as a test needs it busy.
+public final class Gate: Sendable {
+    private let arrived = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
+
+    /// Creates a closed gate.
+    public init() {}
+
+    /// For the thread that must stop (never a thread of the cooperative pool): tells the test it is
+    /// here, then waits for ``release()``.
+    public func pass() {
+        arrived.signal()
+        released.wait()
+    }
+
+    /// Suspends until a thread is at the gate; the wait runs on a thread of its own, not on the
+    /// cooperative pool.
+    public func arrival() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread { [arrived] in
+                arrived.wait()
+                continuation.resume()
+            }.start()
+        }
+    }
+
+    /// Lets the thread at the gate go on.
+    public func release() {
+        released.signal()
+    }
+}

@@ -86,8 +86,8 @@ extension Flux {
 
     /// Every dispatch an effect makes goes through here: ``Dispatcher/dispatchAsync(_:)``, which
     /// suspends the effect's task while another thread holds the turn instead of blocking a thread
-    /// of the cooperative pool.
+    /// of the cooperative pool, and drops the action if the task was cancelled meanwhile.
     func dispatchFromEffect(_ action: Action) async {
-        await dispatcher.dispatchAsync(action)
+        await dispatcher.dispatchAsync(action, unlessCancelled: true)
     }
 }

@@ -76,8 +76,8 @@ extension Store {
 
     /// Every dispatch an effect makes goes through here: ``dispatchAsync(action:)``, which suspends
     /// the effect's task while another thread applies actions instead of blocking a thread of the
-    /// cooperative pool.
+    /// cooperative pool, and drops the action if the task was cancelled meanwhile.
     func dispatchFromEffect(_ action: any ActionType) async {
-        await dispatchAsync(action: action)
+        await dispatchSuspending(action, unlessCancelled: true)
     }
 }

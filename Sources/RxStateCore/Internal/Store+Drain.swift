@@ -35,13 +35,16 @@ extension Store {
 
     /// ``dispatch(_:stage:)`` from async code: a task that finds the store busy on another thread
     /// suspends instead of blocking its thread.
+    ///
+    /// With `unlessCancelled` (an effect's dispatch), the action is dropped if the calling task is
+    /// cancelled when it reaches the turn: checked under the lock, after any wait.
     @usableFromInline
-    func dispatchSuspending(_ action: any ActionType) async {
+    func dispatchSuspending(_ action: any ActionType, unlessCancelled: Bool = false) async {
         var delivered: ObserverList<Observer>.Snapshot?
         var reduction = Reduction()
         let work = PendingWork.action(action, stage: 0)
         let deferred = await core.serializeSuspending(
-            arrive: { _ in work },
+            arrive: { _ in unlessCancelled && Task.isCancelled ? nil : work },
             prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
             perform: { work, start in
                 delivered = perform(work, start: start, reduction: &reduction)

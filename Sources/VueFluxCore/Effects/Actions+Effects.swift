@@ -89,9 +89,9 @@ extension Actions {
 
     /// Every dispatch an effect makes goes through here: ``dispatchAsync(action:)``, which suspends
     /// the effect's task while another thread commits instead of blocking a thread of the
-    /// cooperative pool.
+    /// cooperative pool, and drops the action if the task was cancelled meanwhile.
     func dispatchFromEffect(_ action: State.Action) async {
-        await dispatchAsync(action: action)
+        await dispatchAsync(action: action, unlessCancelled: true)
     }
 }
 

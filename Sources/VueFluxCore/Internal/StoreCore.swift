@@ -103,14 +103,21 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
 
     /// ``dispatch(_:)`` from async code: a task that finds another thread committing suspends
     /// instead of blocking its thread.
+    ///
+    /// With `unlessCancelled` (an effect's dispatch), the action is dropped if the calling task is
+    /// cancelled when it reaches the turn: checked under the lock, after any wait.
     @inlinable
-    func dispatchAsync(_ action: State.Action) async {
+    func dispatchAsync(_ action: State.Action, unlessCancelled: Bool = false) async {
         guard isImmediate else {
-            dispatch(action)  // queued for the executor: never waits
+            if !(unlessCancelled && Task.isCancelled) {
+                dispatch(action)  // queued for the executor: never waits
+            }
             return
         }
         let deferred = await queue.serializeSuspending(
-            arrive: { queue in queue.target == nil ? nil : action },
+            arrive: { queue in
+                queue.target == nil || (unlessCancelled && Task.isCancelled) ? nil : action
+            },
             prepare: Self.prepare,
             perform: Self.perform
         )
