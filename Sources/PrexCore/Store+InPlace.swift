@@ -51,7 +51,11 @@ extension Store {
         }
         storage.releaseGate()
         if !listeners.isEmpty {
-            notify(listeners, StateChange(new: new, old: nil))
+            // A scope of its own, as the default path opens: a listener must never reuse the answer
+            // of an enclosing loop (this dispatch may run inside a `sync` block on another queue).
+            MainQueue.sharingAnswer {
+                notify(listeners, StateChange(new: new, old: nil))
+            }
         }
     }
 

@@ -214,6 +214,28 @@ private func buffer(_ store: Store<ListState>) -> (address: UInt, capacity: Int)
         #expect(secondFlux.store.state.count == 2_000)
     }
 
+    @MainActor
+    @Test func aViewOfAnInPlaceFluxDispatchedToFromASyncBlockIsReflectedThroughTheMainQueue() async {
+        // A listener of another flux, called on the main queue after a presenter of that flux has
+        // asked whether it runs there, dispatches into the in-place flux from inside a `sync`
+        // block on another queue: the in-place flux's presenter must not reuse that answer.
+        let inPlace = Flux(mutatingInPlace: TestState(), mutation: TestMutation())
+        let view = RecordingView()
+        let presenter = Presenter(view: view, flux: inPlace)
+        let outer = makeFlux()
+        let outerView = RecordingView()
+        let outerPresenter = Presenter(view: outerView, flux: outer)
+        let queue = DispatchQueue(label: "in-place-sync")
+        let subscription = outer.store.addListener { _ in
+            queue.sync { inPlace.dispatcher.dispatch(.increment) }
+        }
+        outer.dispatcher.dispatch(.increment)
+        #expect(await eventuallyOnMain { view.counts == [1] })
+        #expect(view.onMainQueue == [true])
+        #expect(outerView.counts == [1])
+        withExtendedLifetime((presenter, outerPresenter, subscription)) {}
+    }
+
     @Test func aDispatchFromInsideAMutationIsAppliedAfterItInOrder() {
         // The same chain on the default flux and on an in-place one ends in the same state.
         let flux = makeFlux()
