@@ -12,6 +12,11 @@
 /// - `next` called later (from a timer, another thread, a task): the action is dispatched in turn,
 ///   as ``Store/dispatch(action:)-(Action)`` describes, after the actions already waiting, and skips the
 ///   interceptors before this one. If the store has been deallocated by then, nothing happens.
+///   `next` is synchronous: called from a task while another thread applies actions, it blocks
+///   that thread of Swift's cooperative pool for the other thread's turn, as a synchronous
+///   dispatch would. An interceptor that resumes from async work can suspend instead by running
+///   its later actions through ``Store/runEffect(id:fileID:line:_:)``, whose dispatch suspends
+///   (it starts again at the first interceptor).
 ///
 /// `store` is the store applying the action, to read its state or dispatch new actions; a dispatch
 /// from here starts again at the first interceptor and is queued behind the current action.
