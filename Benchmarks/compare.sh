@@ -20,8 +20,8 @@
 # - time and allocations per operation: package-benchmark's BenchmarkTool, run directly with the
 #   malloc interposer preloaded (see below);
 # - the flood and its victim: a thread dispatching in a tight loop while another dispatches every
-#   25 ms; the victim's latency, the backlog, resident memory; and the same with the flood forwarded
-#   from store A into the victim's store B by A's observer;
+#   25 ms; the victim's latency, the backlog, resident memory; the same with the flood forwarded
+#   from store A into the victim's store B by A's observer, and with the flooder at nice 19;
 # - contention, in time: 8 threads against 1 dispatching into one store, and 64 tasks dispatching
 #   through the suspending dispatch beside a heartbeat task;
 # - the scaling curves (issue 24): instructions per dispatch against observers, state size and

@@ -105,6 +105,11 @@ let floodMemoryGrowthMiB = 32.0
 /// baseline's flood victim's, in the same run (issue 22).
 let forwardingVictimTimesBaseline = 2.0
 
+/// The low-priority flood's target: each module's victim's slowest call, with the flooding thread at
+/// nice 19, at most this many times the baseline's victim's under the same flood, in the same run
+/// (issue 22).
+let lowPriorityVictimTimesBaseline = 2.0
+
 /// The thread contention's target: nanoseconds per dispatch on 8 threads at most this many times
 /// those on one thread, per module (issue 22).
 let contentionTimesOneThread = 3.0

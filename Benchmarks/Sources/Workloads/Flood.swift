@@ -18,7 +18,7 @@ import VueFluxCore
 
 /// A store under the flood: how to dispatch one increment, and how to subscribe the observer.
 package struct FloodSubject: Sendable {
-    package let name: String
+    package var name: String
     /// What the flooding thread calls in its loop.
     let flood: @Sendable () -> Void
     /// What the victim calls every 25 ms: the same dispatch, or the one into the forwarding
@@ -26,6 +26,8 @@ package struct FloodSubject: Sendable {
     let victim: @Sendable () -> Void
     /// Subscribes `observer` (called once per delivery); returns what keeps the subscription alive.
     let subscribe: @Sendable (_ observer: @escaping @Sendable () -> Void) -> any Sendable
+    /// The flooding thread's nice value (0: the default priority, as the victim's; 19: the lowest).
+    var flooderNice: Int32 = 0
 
     /// A subject whose flooder and victim call the same dispatch.
     init(
@@ -55,7 +57,18 @@ package struct FloodSubject: Sendable {
 
 /// The subjects, by the name compare.sh passes: each store flooded directly, then the forwarding
 /// subjects (ForwardingFlood.swift).
-package let floodSubjects: [FloodSubject] = directFloodSubjects + forwardingFloodSubjects
+package let floodSubjects: [FloodSubject] =
+    directFloodSubjects + forwardingFloodSubjects + lowPriorityFloodSubjects
+
+/// The direct floods of the baseline and the three modules with the flooding thread at nice 19
+/// ("PrexCore+LowPriority"): a background thread of the lowest priority streams actions while the
+/// default-priority victim dispatches now and then.
+private let lowPriorityFloodSubjects: [FloodSubject] = directFloodSubjects.prefix(4).map { subject in
+    var lowered = subject
+    lowered.name = subject.name + "+LowPriority"
+    lowered.flooderNice = 19
+    return lowered
+}
 
 private let directFloodSubjects: [FloodSubject] = [
     FloodSubject(
@@ -151,7 +164,11 @@ package func flood(_ subject: FloodSubject, seconds: Double) -> FloodResult {
     let finished = Atomic<Bool>(false)
     let flooderDone = Atomic<Bool>(false)
     let caughtUpAt = Atomic<UInt64>(0)
+    let flooderNice = subject.flooderNice
     let flooder = Thread {
+        if flooderNice != 0 {
+            lowerCallingThreadsPriority(toNice: flooderNice)
+        }
         while !stop.load(ordering: .relaxed) {
             floodDispatch()
             flooded.add(1, ordering: .relaxed)
@@ -214,4 +231,13 @@ package func flood(_ subject: FloodSubject, seconds: Double) -> FloodResult {
     result.peakBacklog = peakBacklog.load(ordering: .acquiring)
     result.rssPeakMiB = max(Double(peakRSS.load(ordering: .acquiring)) / 1_024, residentMiB())
     return result
+}
+
+/// Gives the calling thread the nice value `nice` (Linux, where a nice value is a thread's own and
+/// `setpriority` with `who` 0 names the calling thread). Elsewhere the thread keeps its priority:
+/// the page is made on Linux.
+func lowerCallingThreadsPriority(toNice nice: Int32) {
+    #if canImport(Glibc)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
+    #endif
 }
