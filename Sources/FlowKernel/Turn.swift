@@ -48,8 +48,9 @@ import FlowKernelShims
     /// The ticket of the next deferred item; tickets ascend, so a holder recognizes what arrived
     /// after its own work.
     @usableFromInline var nextTicket: UInt64 = 1
-    /// The thread that holds the turn (``currentThreadIdentity()``), 0 when the turn is free, or
-    /// ``Turn/scheduledDrain`` while an executor's drain is scheduled or running.
+    /// The thread that holds the turn (``currentThreadIdentity()``), 0 when the turn is free, or,
+    /// for an owner that drains on an executor, the word of ``ExecutorDrain``: never 0 while a
+    /// drain is scheduled, running or handing off to the next one.
     @usableFromInline package var holder: UInt = 0
     /// Tasks suspended until the turn is free (``Locked/serializeSuspending(arrive:prepare:perform:)``);
     /// a holder that passes the turn on resumes the first, which then competes for it again.
@@ -58,10 +59,6 @@ import FlowKernelShims
     /// Creates an idle turn.
     @inlinable
     package init() {}
-
-    /// The holder of a turn whose owner drains on an executor (``Locked/enqueueForDrain(_:if:)``).
-    @inlinable
-    package static var scheduledDrain: UInt { UInt.max }
 
     /// Whether a caller holds the turn (or an executor's drain is scheduled).
     @inlinable

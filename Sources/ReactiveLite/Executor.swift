@@ -95,4 +95,26 @@ public struct Executor: Sendable {
             context(work)
         }
     }
+
+    /// Runs `work` in this executor's context, behind the work already submitted to it: like
+    /// ``execute(_:)``, except that ``mainThread`` always goes through the main queue, never inline.
+    ///
+    /// For a drain that hands what is left to the next drain (VueFluxCore's store on an executor):
+    /// run inline on the main queue, the next batch would follow this one at once and the main
+    /// queue's other blocks would wait for the whole flood. The block continues work that already
+    /// started, so it is not counted as waiting `.mainThread` work: `execute(_:)` called on the main
+    /// queue meanwhile still runs inline, as it would between two blocks of any other queue. With
+    /// ``immediate`` it runs at once. Package-visible, not public API.
+    package func executeLater(_ work: @escaping @Sendable () -> Void) {
+        switch kind {
+        case .immediate:
+            work()
+        case .mainThread:
+            DispatchQueue.main.async(execute: work)
+        case .queue(let queue):
+            queue.async(execute: work)
+        case .custom(let context):
+            context(work)
+        }
+    }
 }

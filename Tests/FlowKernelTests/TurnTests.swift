@@ -439,6 +439,81 @@ final class TurnGuarded: @unchecked Sendable {
     /// threads, and none in the list), nothing is applied during the hold, and once the turn is
     /// free every item is applied, exactly once. A dedicated thread ends the hold after at most 30
     /// seconds, so such a version fails here by name instead of hanging.
+    // MARK: Executor drains
+
+    @Test func anExecutorDrainAppliesOneBatchThenHandsTheRestToTheNextDrain() {
+        let pending = PendingWork()
+        let source = DrainedSource { pending.add($0) }
+        let total = 2 * ExecutorDrain.batchLimit + 44
+        for item in 0..<total {
+            source.send(item)
+        }
+        #expect(pending.count == 1, "one drain at a time")
+
+        pending.runNext()
+        #expect(source.applied.count == ExecutorDrain.batchLimit)
+        #expect(pending.count == 1, "the rest is handed to the next drain, behind other work")
+        pending.runNext()
+        #expect(source.applied.count == 2 * ExecutorDrain.batchLimit)
+        #expect(pending.count == 1)
+        pending.runNext()
+        #expect(source.applied.values == Array(0..<total), "first in, first out")
+        #expect(pending.count == 0)
+        #expect(source.isIdle)
+
+        // Once idle, the next item schedules a drain again.
+        source.send(total)
+        #expect(pending.count == 1)
+        pending.runNext()
+        #expect(source.applied.values == Array(0...total))
+        #expect(source.isIdle)
+    }
+
+    @Test func itemsQueuedDuringADrainWaitForTheNextDrain() {
+        let pending = PendingWork()
+        let source = DrainedSource(
+            onApply: { source, item in
+                // Queued while item 0 is applied, as a mutation's own dispatch is.
+                if item == 0 {
+                    for more in 3..<6 {
+                        source.send(more)
+                    }
+                }
+            },
+            schedule: { pending.add($0) }
+        )
+        for item in 0..<3 {
+            source.send(item)
+        }
+
+        pending.runNext()
+        #expect(source.applied.values == [0, 1, 2], "a drain applies what was queued when it started")
+        #expect(pending.count == 1)
+        pending.runNext()
+        #expect(source.applied.values == [0, 1, 2, 3, 4, 5])
+        #expect(source.isIdle)
+    }
+
+    @Test func aDrainWhoseExecutorRunsTheNextDrainInlineGoesOnWithoutNesting() {
+        let total = 10 * ExecutorDrain.batchLimit
+        // An executor that runs its work at once, as a custom context may. The first item fills
+        // the queue from inside the drain, so that each batch ends with work left.
+        let source = DrainedSource(
+            onApply: { source, item in
+                guard item == 0 else { return }
+                for more in 1..<total {
+                    source.send(more)
+                }
+            },
+            schedule: { $0() }
+        )
+        source.send(0)
+
+        #expect(source.applied.values == Array(0..<total))
+        #expect(source.deepestApplying.value == 1, "every batch ran in the first drain's frame")
+        #expect(source.isIdle)
+    }
+
     @Test func tasksThatFindTheTurnTakenSuspendAndLeaveThePoolFree() async {
         let source = Source()
         let holding = DispatchSemaphore(value: 0)
@@ -489,6 +564,74 @@ final class TurnGuarded: @unchecked Sendable {
         #expect(appliedDuringTheHold.value == 0, "applied while another thread held the turn")
         #expect(applied.value == 640)
         #expect(source.isIdle)
+    }
+}
+
+/// An owner that applies its work on an executor, as a VueFlux store on `.queue` does: items are
+/// numbers, and the executor is whatever the test makes of `schedule`.
+final class DrainedSource: Sendable {
+    struct State: TurnHolding, Sendable {
+        var turn = Turn<Int>()
+    }
+
+    let state = Locked(State(), gates: 1)
+    let applied = Recorder<Int>()
+    /// How many calls of ``drain()`` are on the calling thread's stack now, and the most seen while
+    /// an item was applied.
+    let depth = Shared(0)
+    let deepestApplying = Shared(0)
+    let schedule: @Sendable (_ drain: @escaping @Sendable () -> Void) -> Void
+    /// Runs while an item is applied, with this source and the item.
+    let onApply: @Sendable (DrainedSource, Int) -> Void
+
+    init(
+        onApply: @escaping @Sendable (DrainedSource, Int) -> Void = { _, _ in },
+        schedule: @escaping @Sendable (_ drain: @escaping @Sendable () -> Void) -> Void
+    ) {
+        self.onApply = onApply
+        self.schedule = schedule
+    }
+
+    func send(_ item: Int) {
+        if state.enqueueForDrain(item, if: { _ in true }) {
+            schedule { self.drain() }
+        }
+    }
+
+    func drain() {
+        depth.withLock { $0 += 1 }
+        defer { depth.withLock { $0 -= 1 } }
+        state.drainScheduled(
+            prepare: { _, _ in },
+            perform: { item, _ in
+                let depth = self.depth.value
+                self.deepestApplying.withLock { $0 = Swift.max($0, depth) }
+                self.applied.append(item)
+                self.onApply(self, item)
+            },
+            reschedule: { schedule { self.drain() } }
+        )
+    }
+
+    var isIdle: Bool { state.withLock { !$0.turn.isTaken && $0.turn.queuedCount == 0 } }
+}
+
+/// Work handed to an executor, run when the test says.
+final class PendingWork: Sendable {
+    private let work = Locked<[@Sendable () -> Void]>([])
+
+    var count: Int { work.withLock { $0.count } }
+
+    func add(_ body: @escaping @Sendable () -> Void) {
+        work.withLock { $0.append(body) }
+    }
+
+    /// Runs the first piece of work waiting; returns whether there was one.
+    @discardableResult
+    func runNext() -> Bool {
+        guard let body = work.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return false }
+        body()
+        return true
     }
 }
 

@@ -224,6 +224,43 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
+    // MARK: Executor drains
+
+    // Polls on purpose: a real serial queue, flooded from a real thread, is the point.
+    @Test func aFloodLeavesTheExecutorsQueueFreeForOtherWorkAndCommitsEveryActionOnceInOrder() async {
+        let queue = DispatchQueue(label: "store-flood")
+        let state = SequenceState()
+        let store = Store(state: state, mutations: .init(), executor: .queue(queue))
+        let actions = store.actions
+
+        let probe = await floodWhileProbing(
+            queue, send: { actions.dispatch(action: $0) }, applied: { state.check.next })
+        #expect(
+            probe.ranDuringFlood,
+            "a block submitted to the store's queue waited for the flood to end (\(probe.sent) sent)")
+        #expect(await eventually { state.check.next == probe.sent })
+        #expect(state.check.violations == 0)
+        #expect(state.overlaps.value == 0)
+        withExtendedLifetime(store) {}
+    }
+
+    // Polls on purpose: the real main queue, flooded from a real thread, is the point.
+    @Test func aFloodOnTheMainThreadLeavesTheMainQueueFreeAndCommitsEveryActionOnceInOrder() async {
+        let state = SequenceState()
+        let store = Store(state: state, mutations: .init(), executor: .mainThread)
+        let actions = store.actions
+
+        let probe = await floodWhileProbing(
+            .main, send: { actions.dispatch(action: $0) }, applied: { state.check.next })
+        #expect(
+            probe.ranDuringFlood,
+            "a main-queue block waited for the flood to end (\(probe.sent) sent)")
+        #expect(await eventually { state.check.next == probe.sent })
+        #expect(state.check.violations == 0)
+        #expect(state.overlaps.value == 0)
+        withExtendedLifetime(store) {}
+    }
+
     // MARK: Lifetime
 
     @Test func storeIsKeptAliveByNeitherItsActionsNorItsComputedNorItsObservers() {

@@ -63,6 +63,33 @@ struct TestMutations<Tag>: Mutations {
     }
 }
 
+/// A state for floods: its actions are the numbers 0, 1, 2, …, checked in order as they are
+/// committed; each commit spins a little, so that a flood from one thread outruns the commits.
+final class SequenceState: State {
+    typealias Action = Int
+    typealias Mutations = SequenceMutations
+
+    let check = SequenceCheck()
+    /// Commits running right now, and how often a commit found another one running.
+    let running = Shared(0)
+    let overlaps = Shared(0)
+}
+
+struct SequenceMutations: Mutations {
+    func commit(action: Int, state: SequenceState) {
+        let alreadyRunning = state.running.withLock { running in
+            running += 1
+            return running > 1
+        }
+        if alreadyRunning {
+            state.overlaps.withLock { $0 += 1 }
+        }
+        defer { state.running.withLock { $0 -= 1 } }
+        spin(microseconds: 20)
+        state.check.record(action)
+    }
+}
+
 /// The tag of stores that never take part in global dispatch.
 enum Local {}
 

@@ -10,8 +10,10 @@ import ReactiveLite
 /// deferred to the end of the caller's outermost delivery when called from inside a delivery while
 /// another thread is committing; after waiting for the committing thread's turn when the caller is
 /// inside no delivery. With another executor, the action is queued and one drain at a time is
-/// scheduled on the executor. No lock is held while a mutation runs, so a mutation or an observer can dispatch
-/// and two stores that call into each other from two threads cannot deadlock.
+/// scheduled on the executor; a drain commits one bounded batch and schedules the next behind the
+/// executor's other work (`ExecutorDrain` in FlowKernel). No lock is held while a mutation runs,
+/// so a mutation or an observer can dispatch and two stores that call into each other from two
+/// threads cannot deadlock.
 ///
 /// A separate object from ``Store`` so that the store's deinit can close it while a drain that
 /// still holds it finishes: once closed, it drops what is queued and accepts nothing more.
@@ -148,10 +150,14 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
         }
     }
 
-    /// Commits the queued actions on the executor (the drain ``dispatch(_:)`` scheduled).
+    /// Commits one batch of the queued actions on the executor (the drain ``dispatch(_:)``
+    /// scheduled), and schedules the next drain behind the executor's other work if more is queued:
+    /// a flood from another thread never keeps the executor (the main queue) to itself.
     @usableFromInline
     func drainScheduled() {
-        queue.drainScheduled(prepare: Self.prepare, perform: Self.perform)
+        queue.drainScheduled(prepare: Self.prepare, perform: Self.perform) {
+            executor.executeLater { self.drainScheduled() }
+        }
     }
 
     /// Sets the observer told each action after its commit; takes effect from the next drain.
