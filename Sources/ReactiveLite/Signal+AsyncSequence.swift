@@ -5,7 +5,10 @@ extension Signal {
     /// value. Values are buffered without limit until the loop takes them, so none is lost and
     /// order is kept. Ending the loop, cancelling its task or dropping the stream disposes of the
     /// observation; the sequence finishes when its source is deallocated (the source releases the
-    /// observer, which finishes the stream), so a loop over a dropped variable's values ends.
+    /// observer, which finishes the stream), so a loop over a dropped variable's values ends. That
+    /// holds through ``observe(on:)`` (after the values already sent) and for a custom signal whose
+    /// producer lets go of its `send` closure: the observation holds its own disposable, so only
+    /// the source's end can release it.
     public var values: AsyncStream<Value> {
         let upstream = self
         return AsyncStream(bufferingPolicy: .unbounded) { continuation in

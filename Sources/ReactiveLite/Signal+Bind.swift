@@ -6,7 +6,9 @@ extension Signal {
     /// Binds the signal to `binder`: each value is applied to the binder's target on the main thread.
     ///
     /// The binding holds the target weakly and ends at the next value after the target is
-    /// deinitialized, or when the returned disposable is disposed of. A target that is already gone
+    /// deinitialized, or when the returned disposable is disposed of, or when the source is
+    /// deallocated (which releases the binding closure, also if the returned disposable was
+    /// dropped). A target that is already gone
     /// when this is called gets no binding: the returned disposable is already disposed of and the
     /// source is not observed. On a replaying source the current value is applied at once when this
     /// is called on the main queue with nothing pending.

@@ -4,8 +4,14 @@ extension Signal {
     /// Values keep their order on every executor, a concurrent queue included: each observation has
     /// its own queue, drained by one block at a time. With ``Executor/mainThread`` a value sent on
     /// the main queue while nothing is waiting for that observer is delivered at once; otherwise it
-    /// goes through the main queue, behind the values before it. Disposing of the observation drops
-    /// the values still waiting: none is delivered after `dispose()` returns.
+    /// goes through the main queue, behind the values before it. A flood of values never keeps the
+    /// executor to itself: the observation's queue is delivered in batches, each scheduled behind
+    /// the executor's other work.
+    ///
+    /// Disposing of the observation drops the values still waiting and releases the observer at
+    /// once: none is delivered after `dispose()` returns. When the source is deallocated, the values
+    /// it had sent are still delivered, in order, then the observer is released (so a loop over
+    /// ``values`` of the returned signal ends).
     ///
     /// - Parameter executor: Where observers of the returned signal run.
     /// - Returns: A signal over the same source, delivered on `executor`.
@@ -16,10 +22,16 @@ extension Signal {
         let upstream = self
         return .disposingAtOnce { observer in
             let mailbox = Mailbox(executor: executor, observer: observer)
-            let subscription = upstream.observe { mailbox.send($0) }
+            // The source holds the inlet, whose deinit tells the mailbox that the source is gone;
+            // the mailbox then lets the observer go once it has delivered what was queued. The
+            // disposable holds the mailbox, which holds nothing of it, so an observer that holds
+            // the disposable (a `values` stream, a binding) forms no cycle that outlives the source.
+            let inlet = Inlet(mailbox)
+            let subscription = upstream.observe { inlet.send($0) }
             return AnyDisposable {
-                subscription.dispose()
+                // The mailbox first: once it is disposed of, nothing queued is delivered.
                 mailbox.dispose()
+                subscription.dispose()
             }
         }
     }

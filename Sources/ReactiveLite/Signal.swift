@@ -26,11 +26,19 @@ public struct Signal<Value: Sendable>: Sendable {
     /// producer sends again) and releases the observer, then disposes of the disposable that
     /// `subscribe` returned. Each value passes one lock on its way to the observer.
     ///
+    /// The observer is also released once the producer releases the closure it was given (the
+    /// producer is deallocated, or drops it after its last value): nothing can call it any more,
+    /// so what it holds goes, and a loop over ``values`` ends.
+    ///
     /// - Parameter subscribe: Attaches an observer and returns the disposable that detaches it.
     public init(_ subscribe: @escaping Subscribe) {
         self.subscribe = { observer in
             let gate = ObserverGate(observer)
-            gate.attach(subscribe { gate.send($0) })
+            // The producer holds the inlet, not the gate: its deinit tells the gate the producer
+            // is gone, where a gate held by the producer would keep an observer that holds the
+            // observation's disposable (a `values` stream) alive in a cycle.
+            let inlet = Inlet(gate)
+            gate.attach(subscribe { inlet.send($0) })
             return gate
         }
     }

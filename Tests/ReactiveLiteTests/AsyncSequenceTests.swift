@@ -39,6 +39,29 @@ import Testing
         #expect(await eventually { sink.channel.observerCount == 0 })
     }
 
+    @Test func valuesOfACustomSignalFinishWhenItsProducerIsDeallocated() async {
+        var sink: Sink<Int>? = Sink()
+        let custom = Signal<Int> { [weak sink] observer in
+            sink?.signal.observe(observer) ?? AnyDisposable()
+        }
+        let stream = custom.values
+        let seen = Recorder<Int>()
+        let finished = Counter()
+        let task = Task {
+            for await value in stream {
+                seen.append(value)
+            }
+            finished.increment()
+        }
+        sink?.send(value: 1)
+        sink = nil
+
+        let didFinish = await eventually(within: 5) { finished.value == 1 }
+        task.cancel()  // ends the loop if the fix regressed, so the suite goes on
+        #expect(didFinish, "the loop over values did not end with its producer")
+        #expect(seen.values == [1])
+    }
+
     @Test func filterAndSkipRepeatsNarrowTheValues() async {
         let sink = Sink<Int>()
         let recorder = Recorder<Int>()

@@ -73,6 +73,25 @@ extension FakeLabel {
         #expect(log.values.isEmpty)
     }
 
+    @Test func aBindingReleasesWhatItHoldsWhenTheSourceGoesBeforeTheTarget() {
+        let label = FakeLabel()
+        var text: Variable<String>? = Variable("a")
+        weak var released: Owner?
+        do {
+            let owner = Owner()
+            released = owner
+            // The binding's disposable is dropped, as `@discardableResult` allows.
+            text!.signal.bind(to: label) { label, value in
+                withExtendedLifetime(owner) {}
+                label.text = value
+            }
+        }
+        #expect(label.text == "a")
+        text = nil
+        #expect(released == nil, "the binding outlived its source")
+        withExtendedLifetime(label) {}
+    }
+
     // Polls on purpose: the hop from a background thread to the real main queue is the point.
     @Test func valuesSentInTheBackgroundArriveOnTheMainThreadInOrder() async {
         let sink = Sink<Int>()

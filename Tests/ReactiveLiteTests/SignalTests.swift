@@ -61,4 +61,29 @@ private final class Producer: Sendable {
         observation.dispose()
         #expect(released == nil)
     }
+
+    @Test func customSignalReleasesItsObserverWhenItsProducerIsDeallocated() {
+        var sink: Sink<Int>? = Sink()
+        let custom = Signal<Int> { [weak sink] observer in
+            sink?.signal.observe(observer) ?? AnyDisposable()
+        }
+        weak var released: Owner?
+        let seen = Recorder<Int>()
+        // Kept, as a scope keeps it: only the producer's end can release the observer.
+        let observation: any Disposable
+        do {
+            let owner = Owner()
+            released = owner
+            observation = custom.observe { value in
+                withExtendedLifetime(owner) {}
+                seen.append(value)
+            }
+        }
+        sink?.send(value: 1)
+        sink = nil
+        #expect(seen.values == [1])
+        #expect(released == nil, "the observer outlived its producer")
+        #expect(!observation.isDisposed)
+        observation.dispose()
+    }
 }

@@ -6,26 +6,31 @@ import FlowKernel
 /// Values go in in delivery order; at most one drain is scheduled on the executor at a time and it
 /// hands them to the observer in that order, so order holds even on a concurrent queue. On the
 /// main thread, a value is delivered inline when sent on the main queue while nothing is waiting in
-/// this mailbox, and through the main queue otherwise. Disposal
-/// empties the queue and stops the drain before its next value: values already queued are never
-/// delivered after `dispose()` returns.
-final class Mailbox<Value: Sendable>: Disposable {
+/// this mailbox, and through the main queue otherwise.
+///
+/// The observer is released as soon as it can no longer be called: on disposal (values still
+/// queued are dropped, none is delivered after `dispose()` returns), or once the source has let go
+/// of this mailbox's inlet (``sourceEnded()``) and the values queued before are delivered. Nothing
+/// else holds it, so a `values` stream over `observe(on:)` finishes when its source goes.
+final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
     private struct State {
         /// Taken slots are cleared at once, so a value is never released under the lock (its
         /// deinit is user code).
         var queue: [Value?] = []
         var head = 0
+        /// `nil` once disposed of, or once the source is gone and the queue drained.
+        var observer: (@Sendable (Value) -> Void)?
         var isScheduled = false
+        var isSourceGone = false
         var isDisposed = false
     }
 
     private let executor: Executor
-    private let observer: @Sendable (Value) -> Void
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     init(executor: Executor, observer: @escaping @Sendable (Value) -> Void) {
         self.executor = executor
-        self.observer = observer
+        state = Locked(State(observer: observer))
     }
 
     var isDisposed: Bool {
@@ -55,34 +60,54 @@ final class Mailbox<Value: Sendable>: Disposable {
         }
     }
 
+    /// The source let go of the inlet, so no value will come any more: the observer is released
+    /// now if nothing is queued, else by the drain that delivers the last queued value.
+    func sourceEnded() {
+        let released = state.withLock { state -> (@Sendable (Value) -> Void)? in
+            state.isSourceGone = true
+            guard !state.isScheduled else { return nil }
+            defer { state.observer = nil }
+            return state.observer
+        }
+        _ = released  // released outside the lock: the closure's captures may run user code
+    }
+
     func dispose() {
         let dropped = state.withLock { state in
             state.isDisposed = true
             defer {
                 state.queue = []
                 state.head = 0
+                state.observer = nil
             }
-            return state.queue
+            return (state.queue, state.observer)
         }
         _ = dropped  // released outside the lock
     }
 
     private func drain() {
+        var released: (@Sendable (Value) -> Void)?
         while true {
-            let next: Value? = state.withLock { state in
-                guard !state.isDisposed, state.head < state.queue.count else {
+            let next: (value: Value, observer: @Sendable (Value) -> Void)? = state.withLock { state in
+                guard !state.isDisposed, state.head < state.queue.count, let observer = state.observer
+                else {
                     state.queue.removeAll(keepingCapacity: !state.isDisposed)
                     state.head = 0
                     state.isScheduled = false
+                    if state.isSourceGone {
+                        released = state.observer
+                        state.observer = nil
+                    }
                     return nil
                 }
-                let value = state.queue[state.head]
+                let value = state.queue[state.head]!
                 state.queue[state.head] = nil
                 state.head += 1
-                return value
+                return (value, observer)
             }
-            guard let next else { return }
-            observer(next)
+            guard let next else { break }
+            next.observer(next.value)
         }
+        _ = released  // the source is gone and everything is delivered: let the observer go
     }
 }

@@ -8,7 +8,11 @@ import FlowKernel
 /// that (one that ignores its disposable, or a send already on its way) reaches nothing. As with
 /// every source, a call that had already passed the gate on another thread when `dispose()` was
 /// called may finish.
-final class ObserverGate<Value: Sendable>: Disposable {
+///
+/// The producer is given a closure that holds an ``Inlet``, not the gate: when the producer lets go
+/// of it (the producer is gone, or dropped it after its last value), the gate releases the observer
+/// at once. What the producer returned stays until disposal, which still runs it.
+final class ObserverGate<Value: Sendable>: Disposable, SourceEndReceiving {
     private struct State {
         var observer: (@Sendable (Value) -> Void)?
         var upstream: (any Disposable)?
@@ -29,6 +33,16 @@ final class ObserverGate<Value: Sendable>: Disposable {
     func send(_ value: Value) {
         let observer = state.withLock { $0.observer }
         observer?(value)
+    }
+
+    /// The producer let go of the inlet, so it can send nothing more: the observer is released now
+    /// (outside the lock), so that nothing the observer holds outlives the producer.
+    func sourceEnded() {
+        let released = state.withLock { state -> (@Sendable (Value) -> Void)? in
+            defer { state.observer = nil }
+            return state.observer
+        }
+        _ = released
     }
 
     /// Keeps the producer's disposable, or disposes of it at once if the gate closed meanwhile (an

@@ -1,0 +1,122 @@
+import Dispatch
+import ReactiveLiteTestSupport
+import TestSupport
+import Testing
+
+@testable import ReactiveLite
+
+/// The queue of `observe(on:)` (Mailbox.swift): what it releases and when.
+@Suite struct MailboxTests {
+    // MARK: Lifetime
+
+    @Test func disposalReleasesTheObserverAtOnceEvenWithADrainPending() {
+        let steps = StepExecutor()
+        let sink = Sink<Int>()
+        weak var released: Owner?
+        let observation: any Disposable
+        do {
+            let owner = Owner()
+            released = owner
+            observation = sink.signal.observe(on: steps.executor).observe { _ in
+                withExtendedLifetime(owner) {}
+            }
+        }
+        sink.send(value: 1)  // a drain now waits on the executor
+        #expect(steps.pendingCount == 1)
+
+        observation.dispose()
+        #expect(released == nil, "the observer outlived dispose()")
+        steps.runAll()
+    }
+
+    @Test func aDeallocatedSourceDeliversWhatItSentInOrderThenReleasesTheObserver() {
+        let steps = StepExecutor()
+        var variable: Variable<Int>? = Variable(0)
+        let seen = Recorder<Int>()
+        weak var released: Owner?
+        // Kept, as a scope keeps it: only the source's end can release the observer.
+        let observation: any Disposable
+        do {
+            let owner = Owner()
+            released = owner
+            observation = variable!.signal.observe(on: steps.executor).observe { value in
+                withExtendedLifetime(owner) {}
+                seen.append(value)
+            }
+        }
+        variable!.value = 1
+        variable!.value = 2
+        variable = nil
+        #expect(released != nil, "values are still queued for it")
+
+        steps.runAll()
+        #expect(seen.values == [0, 1, 2])
+        #expect(released == nil, "the observer outlived its source")
+        #expect(!observation.isDisposed)
+        observation.dispose()
+    }
+
+    @Test func aSourceDeallocatedWithNothingQueuedReleasesTheObserverAtOnce() {
+        var sink: Sink<Int>? = Sink()
+        weak var released: Owner?
+        let observation: any Disposable
+        do {
+            let owner = Owner()
+            released = owner
+            observation = sink!.signal.observe(on: .queue(DispatchQueue(label: "idle"))).observe { _ in
+                withExtendedLifetime(owner) {}
+            }
+        }
+        sink = nil
+        #expect(released == nil)
+        observation.dispose()
+    }
+
+    @Test func valuesOfObserveOnFinishWhenTheVariableIsDeallocated() async {
+        var variable: Variable<Int>? = Variable(1)
+        let stream = variable!.signal.observe(on: .queue(DispatchQueue(label: "values"))).values
+        let seen = Recorder<Int>()
+        let finished = Counter()
+        let task = Task {
+            for await value in stream {
+                seen.append(value)
+            }
+            finished.increment()
+        }
+        #expect(await eventually(within: 5) { seen.count == 1 })
+        variable!.value = 2
+        variable!.value = 3
+        variable = nil
+
+        let didFinish = await eventually(within: 5) { finished.value == 1 }
+        task.cancel()  // ends the loop if the fix regressed, so the suite goes on
+        #expect(didFinish, "the loop over values did not end with its source")
+        #expect(seen.values == [1, 2, 3])
+    }
+
+    @Test func valuesOfObserveOnOverACustomSignalFinishWhenItsSinkIsDeallocated() async {
+        var sink: Sink<Int>? = Sink()
+        let custom = Signal<Int> { [weak sink] observer in
+            sink?.signal.observe(observer) ?? AnyDisposable()
+        }
+        let stream = custom.observe(on: .queue(DispatchQueue(label: "custom-values"))).values
+        let seen = Recorder<Int>()
+        let finished = Counter()
+        let task = Task {
+            for await value in stream {
+                seen.append(value)
+            }
+            finished.increment()
+        }
+        // `values` subscribes as it is made; what is sent waits in its buffer for the loop.
+        #expect(sink?.channel.observerCount == 1)
+        sink?.send(value: 1)
+        sink?.send(value: 2)
+        sink = nil
+
+        let didFinish = await eventually(within: 5) { finished.value == 1 }
+        task.cancel()
+        #expect(didFinish, "the loop over values did not end with its source")
+        #expect(seen.values == [1, 2])
+    }
+}
