@@ -5,7 +5,7 @@ import Testing
 
 @testable import ReactiveLite
 
-/// The queue of `observe(on:)` (Mailbox.swift): what it releases and when.
+/// The queue of `observe(on:)` (Mailbox.swift): what it releases and when, and how it drains.
 @Suite struct MailboxTests {
     // MARK: Lifetime
 
@@ -118,5 +118,45 @@ import Testing
         task.cancel()
         #expect(didFinish, "the loop over values did not end with its source")
         #expect(seen.values == [1, 2])
+    }
+
+    // MARK: Draining
+
+    // Polls on purpose: a real serial queue, flooded from a real thread, is the point.
+    @Test func aFloodLeavesTheExecutorsQueueFreeForOtherWorkAndDeliversEveryValueOnceInOrder() async {
+        let queue = DispatchQueue(label: "observe-on-flood")
+        let sink = Sink<Int>()
+        let check = SequenceCheck()
+        let observation = sink.signal.observe(on: .queue(queue)).observe { value in
+            spin(microseconds: 20)  // slower than the flood, so the queue never empties
+            check.record(value)
+        }
+
+        let probe = await floodWhileProbing(queue, send: { sink.send(value: $0) }, applied: { check.next })
+        #expect(
+            probe.ranDuringFlood,
+            "a block submitted to the queue waited for the flood to end (\(probe.sent) values sent)")
+        #expect(await eventually { check.next == probe.sent })
+        #expect(check.violations == 0)
+        observation.dispose()
+    }
+
+    // Polls on purpose: the real main queue, flooded from a real thread, is the point.
+    @Test func aFloodOnTheMainThreadLeavesTheMainQueueFreeAndDeliversEveryValueOnceInOrder() async {
+        let variable = Variable(-1)
+        let check = SequenceCheck(first: -1)
+        let observation = variable.signal.observe(on: .mainThread).observe { value in
+            spin(microseconds: 20)
+            check.record(value)
+        }
+
+        let probe = await floodWhileProbing(
+            .main, send: { variable.value = $0 }, applied: { check.next })
+        #expect(
+            probe.ranDuringFlood,
+            "a main-queue block waited for the flood to end (\(probe.sent) values sent)")
+        #expect(await eventually { check.next == probe.sent })
+        #expect(check.violations == 0)
+        observation.dispose()
     }
 }

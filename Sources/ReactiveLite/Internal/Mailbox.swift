@@ -8,19 +8,25 @@ import FlowKernel
 /// main thread, a value is delivered inline when sent on the main queue while nothing is waiting in
 /// this mailbox, and through the main queue otherwise.
 ///
+/// A drain delivers one bounded batch (FlowKernel's `ExecutorDrain`: at most the values queued
+/// when it started, at most `ExecutorDrain.batchLimit`), then schedules the next drain behind the
+/// executor's other work if more is queued, so a flood from another thread never keeps the
+/// executor (the main queue) to itself. The queue is a ring buffer that frees each slot as it is
+/// taken: memory follows what is queued, not how many values went through.
+///
 /// The observer is released as soon as it can no longer be called: on disposal (values still
 /// queued are dropped, none is delivered after `dispose()` returns), or once the source has let go
 /// of this mailbox's inlet (``sourceEnded()``) and the values queued before are delivered. Nothing
 /// else holds it, so a `values` stream over `observe(on:)` finishes when its source goes.
 final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
     private struct State {
-        /// Taken slots are cleared at once, so a value is never released under the lock (its
+        /// Popped slots are cleared at once, so a value is never released under the lock (its
         /// deinit is user code).
-        var queue: [Value?] = []
-        var head = 0
+        var queue = FIFO<Value>()
         /// `nil` once disposed of, or once the source is gone and the queue drained.
         var observer: (@Sendable (Value) -> Void)?
-        var isScheduled = false
+        /// `ExecutorDrain`'s word: 0 when no drain is scheduled.
+        var drain: UInt = 0
         var isSourceGone = false
         var isDisposed = false
     }
@@ -41,8 +47,8 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
         let schedule = state.withLock { state in
             guard !state.isDisposed else { return false }
             state.queue.append(value)
-            guard !state.isScheduled else { return false }
-            state.isScheduled = true
+            guard state.drain == 0 else { return false }
+            state.drain = ExecutorDrain.scheduled
             return true
         }
         guard schedule else { return }
@@ -65,7 +71,7 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
     func sourceEnded() {
         let released = state.withLock { state -> (@Sendable (Value) -> Void)? in
             state.isSourceGone = true
-            guard !state.isScheduled else { return nil }
+            guard state.drain == 0 else { return nil }
             defer { state.observer = nil }
             return state.observer
         }
@@ -75,39 +81,54 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
     func dispose() {
         let dropped = state.withLock { state in
             state.isDisposed = true
-            defer {
-                state.queue = []
-                state.head = 0
-                state.observer = nil
-            }
-            return (state.queue, state.observer)
+            defer { state.observer = nil }
+            return (state.queue.removeAll(), state.observer)
         }
         _ = dropped  // released outside the lock
     }
 
     private func drain() {
-        var released: (@Sendable (Value) -> Void)?
-        while true {
-            let next: (value: Value, observer: @Sendable (Value) -> Void)? = state.withLock { state in
-                guard !state.isDisposed, state.head < state.queue.count, let observer = state.observer
-                else {
-                    state.queue.removeAll(keepingCapacity: !state.isDisposed)
-                    state.head = 0
-                    state.isScheduled = false
-                    if state.isSourceGone {
-                        released = state.observer
-                        state.observer = nil
+        let thread = currentThreadIdentity()
+        guard state.withLock({ ExecutorDrain.start(&$0.drain, on: thread) }) else { return }
+        repeat {
+            // What this batch may still deliver, fixed at its first lock: the values queued then,
+            // at most the batch limit. Values sent meanwhile wait for the next drain.
+            var remaining = -1
+            var handsOff = false
+            var released: (@Sendable (Value) -> Void)?
+            while true {
+                let next: (value: Value, observer: @Sendable (Value) -> Void)? = state.withLock { state in
+                    if remaining < 0 {
+                        remaining = Swift.min(state.queue.count, ExecutorDrain.batchLimit)
+                    }
+                    if remaining > 0, let observer = state.observer, let value = state.queue.popFirst() {
+                        remaining -= 1
+                        return (value, observer)
+                    }
+                    if state.isDisposed || state.queue.isEmpty {
+                        state.drain = 0
+                        if state.isSourceGone {
+                            released = state.observer
+                            state.observer = nil
+                        }
+                    } else {
+                        ExecutorDrain.beginHandOff(&state.drain, from: thread)
+                        handsOff = true
                     }
                     return nil
                 }
-                let value = state.queue[state.head]!
-                state.queue[state.head] = nil
-                state.head += 1
-                return (value, observer)
+                guard let next else { break }
+                next.observer(next.value)
             }
-            guard let next else { break }
-            next.observer(next.value)
-        }
-        _ = released  // the source is gone and everything is delivered: let the observer go
+            _ = released  // the source is gone and everything is delivered: let the observer go
+            guard handsOff else { return }
+            if case .mainThread = executor.kind {
+                // Behind the main queue's other blocks: never inline, or the main queue would
+                // deliver the whole flood in one go.
+                DispatchQueue.main.async { self.drain() }
+            } else {
+                executor.execute { self.drain() }
+            }
+        } while state.withLock({ ExecutorDrain.finishHandOff(&$0.drain, from: thread) })
     }
 }
