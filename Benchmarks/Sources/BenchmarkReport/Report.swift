@@ -518,7 +518,8 @@ func markdown(
         turn held far more often than the baseline's victim finds the lock held, and its holder is
         then not running: the victim sleeps on the gate until the flooder runs again and ends its
         turn, tens of microseconds. Measured while writing this, 3 to 6 runs of each: the baseline's
-        slowest call 0.008 to 0.4 ms, each module's 0.013 to 0.06 ms (one VueFluxCore run 0.73 ms).
+        slowest call 0.008 to 0.4 ms, each module's 0.013 to 0.06 ms, except one VueFluxCore run at
+        0.73 ms (the table below has this page's run).
 
         On this shared 2-core machine the slowest of 80 calls is set by rare events (a preemption, a
         wake-up), for the baseline as for the modules: the same build, flooded 3 to 5 times per
@@ -610,10 +611,12 @@ func threadContentionSection(_ results: Results) -> String {
         ratio beside it; every round checks the store's final count (0 lost). This machine has
         \(ProcessInfo.processInfo.activeProcessorCount) cores, so at most that many of the threads run at once.
 
-        The one-thread figure moves most between runs: VueFluxCore's, in 10 runs of this code in
-        separate processes, was either 160 to 175 ns or 265 to 325 ns, while its 8-thread figure stayed
-        at 500 to 600 ns; its ratio is 1.7x to 2.0x against the slower mode and about 3.1x to 3.2x
-        against the faster. The context switches, about 0.1 per 1,000 dispatches, show no convoy.
+        The figures move between runs, by process more than by round, and the one-thread figure
+        most: in 18 runs of PrexCore's contention in separate processes on this machine, one thread
+        took 93 to 117 ns per dispatch in 15 and 162 to 168 ns in 3, and 8 threads 204 to 339 ns, so
+        the ratio ranged from 1.8x to 3.1x; in 6 runs of RxStateCore's, one thread took 169 to
+        313 ns and the ratio ranged from 1.6x to 2.1x. The context switches, about 0.1 per 1,000
+        dispatches, show no convoy.
 
 
         """
