@@ -1,15 +1,17 @@
 // The turn of an owner that applies its work on an executor (a VueFlux store with `.queue` or
-// `.mainThread`): dispatch queues and schedules one drain at a time, and never waits. A drain
-// applies one bounded batch, then hands what is left to the next drain on the executor, so that
-// the executor's other work (other main-queue blocks) runs in between, however long a flood lasts.
+// `.mainThread`): dispatch queues and schedules one drain at a time, and never waits. On a queue a
+// drain applies one bounded batch, then hands what is left to the next drain on the executor, so
+// that the queue's other work (other main-queue blocks) runs in between, however long a flood
+// lasts; on a custom context it applies everything, never calling the context from inside its work.
 
 /// The batch rule and the hand-off shared by every drain that runs on an executor: a store's
-/// (``Locked/drainScheduled(prepare:perform:reschedule:)``) and ReactiveLite's `observe(on:)`
+/// (``Locked/drainScheduled(inBatches:prepare:perform:reschedule:)``) and ReactiveLite's `observe(on:)`
 /// mailbox.
 ///
-/// A drain applies at most the items that were queued when it started, and at most
-/// ``batchLimit`` of them; if more is queued then, it stays scheduled and hands the rest to a new
-/// drain on the executor instead of looping. That bounds the executor's time spent in one drain
+/// On an executor that queues its work asynchronously (a dispatch queue, the main queue), a drain
+/// applies at most the items that were queued when it started, and at most ``batchLimit`` of
+/// them; if more is queued then, it stays scheduled and hands the rest to a new drain on the
+/// executor instead of looping. That bounds the executor's time spent in one drain
 /// (a main queue flooded from a background thread still runs its other blocks), keeps one drain
 /// at a time and first-in-first-out order (the next drain starts where this one stopped), and
 /// still applies everything once producers stop.
@@ -80,7 +82,7 @@
 
 extension Locked where Value: TurnHolding {
     /// Queues `work` for an owner that applies its work on an executor; returns whether the caller
-    /// must schedule a drain (``drainScheduled(prepare:perform:reschedule:)``) on the executor.
+    /// must schedule a drain (``drainScheduled(inBatches:prepare:perform:reschedule:)``) on the executor.
     /// Never waits.
     @inlinable
     package func enqueueForDrain(_ work: Value.Work, if accept: (inout Value) -> Bool) -> Bool {
@@ -93,20 +95,29 @@ extension Locked where Value: TurnHolding {
         }
     }
 
-    /// Applies queued work on the executor, after ``enqueueForDrain(_:if:)`` asked for a drain:
-    /// at most the items queued when the drain started and at most ``ExecutorDrain/batchLimit``
-    /// (the rule at ``ExecutorDrain``). Then it frees the turn if nothing is left, or calls
-    /// `reschedule` to hand the rest to the next drain.
+    /// Applies queued work on the executor, after ``enqueueForDrain(_:if:)`` asked for a drain.
+    ///
+    /// With `inBatches`, it applies at most the items queued when the drain started and at most
+    /// ``ExecutorDrain/batchLimit`` (the rule at ``ExecutorDrain``), then frees the turn if nothing
+    /// is left, or calls `reschedule` to hand the rest to the next drain. Without it, it applies
+    /// every item, those queued meanwhile included, then frees the turn: for an executor that runs
+    /// work at once or in a context of its own (`.immediate`, a custom context), which this drain
+    /// must never call again from inside the work that context is running (a context that
+    /// serializes its work with a lock or a `sync` call would deadlock).
     ///
     /// - Parameters:
+    ///   - inBatches: Whether the executor queues its work asynchronously (a dispatch queue, the
+    ///     main queue), so that handing the rest to it lets its other work run in between.
     ///   - prepare: Under the lock, as each work item starts: takes what applying it needs.
     ///   - perform: With no lock held: applies a work item.
     ///   - reschedule: Submits this drain again to the executor, behind the executor's other work
-    ///     (on the main queue, through `DispatchQueue.main.async`, never inline). Called with no
-    ///     lock held and outside the turn. If the executor runs it inline, that call returns at
-    ///     once and this drain applies the next batch itself, so drains never nest.
+    ///     (on the main queue, through `DispatchQueue.main.async`, never inline). Called only with
+    ///     `inBatches`, with no lock held and outside the turn. Should the executor run it inline,
+    ///     that call returns at once and this drain applies the next batch itself, so drains never
+    ///     nest.
     @inlinable
     package func drainScheduled<Prepared>(
+        inBatches: Bool,
         prepare: (inout Value, Value.Work) -> Prepared,
         perform: (Value.Work, inout Prepared) -> Void,
         reschedule: () -> Void
@@ -123,7 +134,8 @@ extension Locked where Value: TurnHolding {
             while true {
                 let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
                     if remaining < 0 {
-                        remaining = Swift.min(value.turn.queuedCount, ExecutorDrain.batchLimit)
+                        remaining =
+                            inBatches ? Swift.min(value.turn.queuedCount, ExecutorDrain.batchLimit) : Int.max
                     }
                     if remaining > 0, let work = value.turn.next(before: .max) {
                         remaining -= 1

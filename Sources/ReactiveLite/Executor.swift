@@ -96,6 +96,20 @@ public struct Executor: Sendable {
         }
     }
 
+    /// Whether this executor queues its work asynchronously on a dispatch queue (``mainThread``,
+    /// ``queue(_:)``): a drain on it may hand what is left to a later block, letting the queue's
+    /// other work run in between. ``immediate`` and a custom context run work at once or in a
+    /// context the library knows nothing of (one that serializes its work with a lock or a `sync`
+    /// call must not be called again from inside that work), so a drain there applies everything
+    /// itself. Package-visible, not public API.
+    @inlinable
+    package var queuesAsynchronously: Bool {
+        switch kind {
+        case .mainThread, .queue: return true
+        case .immediate, .custom: return false
+        }
+    }
+
     /// Runs `work` in this executor's context, behind the work already submitted to it: like
     /// ``execute(_:)``, except that ``mainThread`` always goes through the main queue, never inline.
     ///

@@ -4,12 +4,13 @@ extension Signal {
     /// Values keep their order on every executor, a concurrent queue included: each observation has
     /// its own queue, drained by one block at a time. With ``Executor/mainThread`` a value sent on
     /// the main queue while nothing is waiting for that observer is delivered at once; otherwise it
-    /// goes through the main queue, behind the values before it. A flood of values never keeps the
-    /// executor to itself: the observation's queue is delivered in batches, each scheduled behind
-    /// the executor's other work.
+    /// goes through the main queue, behind the values before it. On the main thread or a dispatch
+    /// queue a flood of values never keeps the queue to itself: the observation's queue is
+    /// delivered in batches, each scheduled behind the queue's other work.
     ///
     /// Disposing of the observation drops the values still waiting and releases the observer at
-    /// once: none is delivered after `dispose()` returns. When the source is deallocated, the values
+    /// once: none is delivered after `dispose()` returns, except one that a delivery on another
+    /// thread had already taken when `dispose()` was called. When the source is deallocated, the values
     /// it had sent are still delivered, in order, then the observer is released (so a loop over
     /// ``values`` of the returned signal ends).
     ///

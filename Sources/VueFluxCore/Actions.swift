@@ -75,7 +75,10 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     }
 
     /// ``dispatchAsync(action:)``; with `unlessCancelled` (an effect's dispatch), each store drops
-    /// the action if the calling task is cancelled when the action reaches its turn.
+    /// the action if the calling task is cancelled when the action reaches its turn. Stores are
+    /// reached one after another, so with global dispatch a cancellation that comes while the
+    /// action waits for one store's turn reaches that store and the ones after it, not the stores
+    /// that already committed it.
     @inlinable
     func dispatchAsync(action: State.Action, unlessCancelled: Bool) async {
         switch target {

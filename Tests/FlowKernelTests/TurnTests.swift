@@ -433,12 +433,6 @@ final class TurnGuarded: @unchecked Sendable {
         #expect(order == order.sorted(), "items were applied out of their arrival order")
     }
 
-    /// A task that finds the turn taken suspends instead of blocking its thread: while one thread
-    /// holds the turn, the tasks dispatching into the source end up suspended in the turn's list
-    /// (a version that blocked would park at most as many tasks as the cooperative pool has
-    /// threads, and none in the list), nothing is applied during the hold, and once the turn is
-    /// free every item is applied, exactly once. A dedicated thread ends the hold after at most 30
-    /// seconds, so such a version fails here by name instead of hanging.
     // MARK: Executor drains
 
     @Test func anExecutorDrainAppliesOneBatchThenHandsTheRestToTheNextDrain() {
@@ -514,6 +508,12 @@ final class TurnGuarded: @unchecked Sendable {
         #expect(source.isIdle)
     }
 
+    /// A task that finds the turn taken suspends instead of blocking its thread: while one thread
+    /// holds the turn, the tasks dispatching into the source end up suspended in the turn's list
+    /// (a version that blocked would park at most as many tasks as the cooperative pool has
+    /// threads, and none in the list), nothing is applied during the hold, and once the turn is
+    /// free every item is applied, exactly once. A dedicated thread ends the hold after at most 30
+    /// seconds, so such a version fails here by name instead of hanging.
     @Test func tasksThatFindTheTurnTakenSuspendAndLeaveThePoolFree() async {
         let source = Source()
         let holding = DispatchSemaphore(value: 0)
@@ -602,6 +602,7 @@ final class DrainedSource: Sendable {
         depth.withLock { $0 += 1 }
         defer { depth.withLock { $0 -= 1 } }
         state.drainScheduled(
+            inBatches: true,
             prepare: { _, _ in },
             perform: { item, _ in
                 let depth = self.depth.value

@@ -122,6 +122,27 @@ import Testing
 
     // MARK: Draining
 
+    @Test func aCustomContextIsNeverCalledFromInsideTheWorkItRuns() {
+        // The observer sends the next value straight into the observation's queue (a custom
+        // signal's producer has no turn of its own): its drain ends with a value queued, which a
+        // context written with a lock or `sync` must not be handed from inside its own work.
+        let context = SerializingContext()
+        let producer = Shared<(@Sendable (Int) -> Void)?>(nil)
+        let custom = Signal<Int> { observer in
+            producer.value = observer
+            return AnyDisposable()
+        }
+        let seen = Recorder<Int>()
+        let observation = custom.observe(on: Executor { context.run($0) }).observe { value in
+            seen.append(value)
+            if value < 3 { producer.value?(value + 1) }
+        }
+        producer.value?(0)
+        #expect(seen.values == [0, 1, 2, 3])
+        #expect(context.reentered == 0)
+        observation.dispose()
+    }
+
     // Polls on purpose: a real serial queue, flooded from a real thread, is the point.
     @Test func aFloodLeavesTheExecutorsQueueFreeForOtherWorkAndDeliversEveryValueOnceInOrder() async {
         let queue = DispatchQueue(label: "observe-on-flood")

@@ -112,3 +112,33 @@ public final class Gate: Sendable {
         released.signal()
     }
 }
+
+/// A custom executor context that serializes its work as one written with a lock or a `sync`
+/// call does, and records being called again from inside work it runs: such a context (a
+/// non-recursive lock, `queue.sync`) would deadlock there. It runs the work anyway, so that a
+/// test fails by name instead of hanging.
+public final class SerializingContext: Sendable {
+    private let running = Shared(false)
+    private let reentries = Shared(0)
+
+    /// Creates the context.
+    public init() {}
+
+    /// How many times the context was called from inside work it was running.
+    public var reentered: Int { reentries.value }
+
+    /// Runs `work` at once, on the calling thread, noting a call made from inside work it runs.
+    public func run(_ work: @Sendable () -> Void) {
+        let isNested = running.withLock { running in
+            defer { running = true }
+            return running
+        }
+        if isNested {
+            reentries.withLock { $0 += 1 }
+            work()
+            return
+        }
+        work()
+        running.value = false
+    }
+}

@@ -261,6 +261,19 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
+    @Test func aCustomContextIsNeverCalledFromInsideTheWorkItRuns() {
+        // A mutation that dispatches ends its drain with an action queued: a drain that handed it
+        // to the context from inside the context's own work would deadlock a context written with
+        // a lock or `sync`; the drain commits it itself instead.
+        let context = SerializingContext()
+        let state = TestState<Local>()
+        let store = LocalStore(state: state, mutations: .init(), executor: Executor { context.run($0) })
+        let actions = store.actions
+        actions.dispatch(action: .hook("first") { actions.dispatch(action: .record("second")) })
+        #expect(state.journal.values == ["s:first", "s:first done", "s:second"])
+        #expect(context.reentered == 0)
+    }
+
     // MARK: Lifetime
 
     @Test func storeIsKeptAliveByNeitherItsActionsNorItsComputedNorItsObservers() {

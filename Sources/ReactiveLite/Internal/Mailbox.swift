@@ -8,14 +8,16 @@ import FlowKernel
 /// main thread, a value is delivered inline when sent on the main queue while nothing is waiting in
 /// this mailbox, and through the main queue otherwise.
 ///
-/// A drain delivers one bounded batch (FlowKernel's `ExecutorDrain`: at most the values queued
-/// when it started, at most `ExecutorDrain.batchLimit`), then schedules the next drain behind the
-/// executor's other work if more is queued, so a flood from another thread never keeps the
-/// executor (the main queue) to itself. The queue is a ring buffer that frees each slot as it is
+/// On a dispatch queue or the main queue, a drain delivers one bounded batch (FlowKernel's
+/// `ExecutorDrain`: at most the values queued when it started, at most `ExecutorDrain.batchLimit`),
+/// then schedules the next drain behind the queue's other work if more is queued, so a flood from
+/// another thread never keeps the queue (the main queue) to itself. On a custom context a drain
+/// delivers everything queued, and never calls the context from inside the work it is running. The queue is a ring buffer that frees each slot as it is
 /// taken: memory follows what is queued, not how many values went through.
 ///
 /// The observer is released as soon as it can no longer be called: on disposal (values still
-/// queued are dropped, none is delivered after `dispose()` returns), or once the source has let go
+/// queued are dropped; none is delivered after `dispose()` returns, except one that a drain on
+/// another thread had already taken), or once the source has let go
 /// of this mailbox's inlet (``sourceEnded()``) and the values queued before are delivered. Nothing
 /// else holds it, so a `values` stream over `observe(on:)` finishes when its source goes.
 final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
@@ -99,7 +101,11 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
             while true {
                 let next: (value: Value, observer: @Sendable (Value) -> Void)? = state.withLock { state in
                     if remaining < 0 {
-                        remaining = Swift.min(state.queue.count, ExecutorDrain.batchLimit)
+                        // In batches only where handing the rest on lets other work run: never
+                        // call a custom context again from inside the work it is running.
+                        remaining =
+                            executor.queuesAsynchronously
+                            ? Swift.min(state.queue.count, ExecutorDrain.batchLimit) : Int.max
                     }
                     if remaining > 0, let observer = state.observer, let value = state.queue.popFirst() {
                         remaining -= 1

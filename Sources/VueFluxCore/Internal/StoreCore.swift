@@ -107,7 +107,9 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     /// instead of blocking its thread.
     ///
     /// With `unlessCancelled` (an effect's dispatch), the action is dropped if the calling task is
-    /// cancelled when it reaches the turn: checked under the lock, after any wait.
+    /// cancelled when it reaches the turn: checked under the lock, after any wait. On an executor
+    /// other than `.immediate` it is checked once, as the action is queued for the executor's drain
+    /// (the dispatch never waits there).
     @inlinable
     func dispatchAsync(_ action: State.Action, unlessCancelled: Bool = false) async {
         guard isImmediate else {
@@ -150,12 +152,16 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
         }
     }
 
-    /// Commits one batch of the queued actions on the executor (the drain ``dispatch(_:)``
-    /// scheduled), and schedules the next drain behind the executor's other work if more is queued:
-    /// a flood from another thread never keeps the executor (the main queue) to itself.
+    /// Commits the queued actions on the executor (the drain ``dispatch(_:)`` scheduled). On a
+    /// dispatch queue or the main queue it commits one batch and schedules the next drain behind
+    /// the queue's other work if more is queued: a flood from another thread never keeps the main
+    /// queue to itself. On a custom context it commits everything queued, never calling the context
+    /// from inside the work it is running.
     @usableFromInline
     func drainScheduled() {
-        queue.drainScheduled(prepare: Self.prepare, perform: Self.perform) {
+        queue.drainScheduled(
+            inBatches: executor.queuesAsynchronously, prepare: Self.prepare, perform: Self.perform
+        ) {
             executor.executeLater { self.drainScheduled() }
         }
     }
