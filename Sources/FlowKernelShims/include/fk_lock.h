@@ -25,6 +25,10 @@
 //
 // CI compiles the Apple branch on Linux (`scripts/check-apple-lock.sh`) against
 // scripts/apple-lock-stub/os/lock.h, whose declarations match Apple's <os/lock.h>.
+//
+// The modules inline these functions (through `Locked`'s inlinable code), and an incremental build
+// does not always recompile every module after this file changes: build from a clean `.build` (and
+// `Benchmarks/.build`) before testing or measuring a change here.
 #pragma once
 
 #include <errno.h>
