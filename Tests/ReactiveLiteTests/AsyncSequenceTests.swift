@@ -45,21 +45,12 @@ import Testing
             sink?.signal.observe(observer) ?? AnyDisposable()
         }
         let stream = custom.values
-        let seen = Recorder<Int>()
-        let finished = Counter()
-        let task = Task {
-            for await value in stream {
-                seen.append(value)
-            }
-            finished.increment()
-        }
+        let loop = ValuesLoop(stream)
         sink?.send(value: 1)
         sink = nil
 
-        let didFinish = await eventually(within: 5) { finished.value == 1 }
-        task.cancel()  // ends the loop if the fix regressed, so the suite goes on
-        #expect(didFinish, "the loop over values did not end with its producer")
-        #expect(seen.values == [1])
+        #expect(await loop.ends(within: 5), "the loop over values did not end with its producer")
+        #expect(loop.seen.values == [1])
     }
 
     @Test func filterAndSkipRepeatsNarrowTheValues() async {

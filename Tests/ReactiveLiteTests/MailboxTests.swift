@@ -75,23 +75,14 @@ import Testing
     @Test func valuesOfObserveOnFinishWhenTheVariableIsDeallocated() async {
         var variable: Variable<Int>? = Variable(1)
         let stream = variable!.signal.observe(on: .queue(DispatchQueue(label: "values"))).values
-        let seen = Recorder<Int>()
-        let finished = Counter()
-        let task = Task {
-            for await value in stream {
-                seen.append(value)
-            }
-            finished.increment()
-        }
-        #expect(await eventually(within: 5) { seen.count == 1 })
+        let loop = ValuesLoop(stream)
+        #expect(await eventually(within: 5) { loop.seen.count == 1 })
         variable!.value = 2
         variable!.value = 3
         variable = nil
 
-        let didFinish = await eventually(within: 5) { finished.value == 1 }
-        task.cancel()  // ends the loop if the fix regressed, so the suite goes on
-        #expect(didFinish, "the loop over values did not end with its source")
-        #expect(seen.values == [1, 2, 3])
+        #expect(await loop.ends(within: 5), "the loop over values did not end with its source")
+        #expect(loop.seen.values == [1, 2, 3])
     }
 
     @Test func valuesOfObserveOnOverACustomSignalFinishWhenItsSinkIsDeallocated() async {
@@ -100,24 +91,15 @@ import Testing
             sink?.signal.observe(observer) ?? AnyDisposable()
         }
         let stream = custom.observe(on: .queue(DispatchQueue(label: "custom-values"))).values
-        let seen = Recorder<Int>()
-        let finished = Counter()
-        let task = Task {
-            for await value in stream {
-                seen.append(value)
-            }
-            finished.increment()
-        }
+        let loop = ValuesLoop(stream)
         // `values` subscribes as it is made; what is sent waits in its buffer for the loop.
         #expect(sink?.channel.observerCount == 1)
         sink?.send(value: 1)
         sink?.send(value: 2)
         sink = nil
 
-        let didFinish = await eventually(within: 5) { finished.value == 1 }
-        task.cancel()
-        #expect(didFinish, "the loop over values did not end with its source")
-        #expect(seen.values == [1, 2])
+        #expect(await loop.ends(within: 5), "the loop over values did not end with its source")
+        #expect(loop.seen.values == [1, 2])
     }
 
     // MARK: Draining

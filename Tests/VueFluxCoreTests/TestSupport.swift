@@ -41,13 +41,7 @@ final class TestState<Tag>: State {
 
 struct TestMutations<Tag>: Mutations {
     func commit(action: TestAction, state: TestState<Tag>) {
-        let alreadyRunning = state.running.withLock { running in
-            running += 1
-            return running > 1
-        }
-        if alreadyRunning {
-            state.overlaps.withLock { $0 += 1 }
-        }
+        countingOverlaps(running: state.running, overlaps: state.overlaps)
         defer { state.running.withLock { $0 -= 1 } }
         switch action {
         case .increment:
@@ -77,16 +71,22 @@ final class SequenceState: State {
 
 struct SequenceMutations: Mutations {
     func commit(action: Int, state: SequenceState) {
-        let alreadyRunning = state.running.withLock { running in
-            running += 1
-            return running > 1
-        }
-        if alreadyRunning {
-            state.overlaps.withLock { $0 += 1 }
-        }
+        countingOverlaps(running: state.running, overlaps: state.overlaps)
         defer { state.running.withLock { $0 -= 1 } }
         spin(microseconds: 20)
         state.check.record(action)
+    }
+}
+
+/// Notes a commit starting: counts it in `running`, and in `overlaps` if another one was running.
+/// The caller counts it out of `running` when it ends.
+func countingOverlaps(running: Shared<Int>, overlaps: Shared<Int>) {
+    let alreadyRunning = running.withLock { running in
+        running += 1
+        return running > 1
+    }
+    if alreadyRunning {
+        overlaps.withLock { $0 += 1 }
     }
 }
 
