@@ -44,8 +44,8 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
 /// end; a cancelled entry no longer answers to its id, so a new effect with the same id is tracked
 /// apart from the one it replaced.
 ///
-/// `Sendable`: its state sits behind `storage`'s lock. The observer is called under that lock (it
-/// is the test stores' bookkeeping, never user code); tasks are created and cancelled outside it.
+/// `Sendable`: its state sits behind `storage`'s lock. Observers are called under that lock (they
+/// are the test stores' bookkeeping, never user code); tasks are created and cancelled outside it.
 @usableFromInline package final class EffectRegistry: Sendable {
     /// One effect in flight, as the registry reports it.
     package struct Running: Sendable {
@@ -91,7 +91,9 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         var nextSerial: UInt64 = 0
         /// Set by `close()`: later effects are not started.
         var isClosed = false
-        var observer: (@Sendable (Event) -> Void)?
+        /// The observers (test stores), by key, in the order they began observing.
+        var observers: [(key: UInt64, observer: @Sendable (Event) -> Void)] = []
+        var nextObserverKey: UInt64 = 0
 
         var running: [Running] {
             entries.values.map(\.info).sorted { $0.serial < $1.serial }
@@ -115,7 +117,13 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         }
 
         func announce() {
-            observer?(.running(running))
+            tell(.running(running))
+        }
+
+        func tell(_ event: Event) {
+            for entry in observers {
+                entry.observer(event)
+            }
         }
     }
 
@@ -137,7 +145,7 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     /// With an `id`, the effect in flight with that id (if any) is cancelled first. When the
     /// registry is closed, `operation` does not run and the returned task is already cancelled.
     /// A `CancellationError` thrown by `operation` ends it quietly; another error ends it and is
-    /// reported to the observer (a test store fails on it), and otherwise dropped.
+    /// reported to the observers (a test store fails on it), and otherwise dropped.
     ///
     /// - Returns: The effect's task, which returns once `operation` has.
     @discardableResult
@@ -237,13 +245,32 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         storage.withLock { $0.running }
     }
 
-    /// Sets the one observer (a test store), replacing any other, and tells it the effects in
-    /// flight now. It is called under the registry's lock: it must only record what it is told.
-    package func observe(_ observer: (@Sendable (Event) -> Void)?) {
+    /// Adds an observer (a test store) and tells it the effects in flight now; every observer is
+    /// told every event, so several test stores recording one store each see all its effects.
+    /// It is called under the registry's lock: it must only record what it is told.
+    ///
+    /// - Returns: The key that ``stopObserving(_:)`` takes.
+    package func observe(_ observer: @escaping @Sendable (Event) -> Void) -> UInt64 {
         storage.withLock { storage in
-            storage.observer = observer
-            storage.announce()
+            let key = storage.nextObserverKey
+            storage.nextObserverKey += 1
+            storage.observers.append((key, observer))
+            observer(.running(storage.running))
+            return key
         }
+    }
+
+    /// Removes the observer added with `key`; the others go on being told.
+    package func stopObserving(_ key: UInt64) {
+        let removed = storage.withLock { storage in
+            storage.observers.firstIndex { $0.key == key }.map { storage.observers.remove(at: $0) }
+        }
+        _ = removed  // released after the lock
+    }
+
+    /// How many observers (test stores) follow the registry now.
+    package var observerCount: Int {
+        storage.withLock { $0.observers.count }
     }
 
     private func cancel(_ isIncluded: (Running) -> Bool) {
@@ -262,7 +289,7 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         let description = String(describing: error)
         storage.withLock { storage in
             guard let entry = storage.entries[serial] else { return }
-            storage.observer?(.threw(entry.info, description))
+            storage.tell(.threw(entry.info, description))
         }
     }
 

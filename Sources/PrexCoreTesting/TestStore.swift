@@ -84,6 +84,10 @@ public final class TestStore<
     /// Records an existing flux (one shared with a presenter under test, for example) from now on;
     /// its current state is the initial state. Dispatch to it from no other thread while creating.
     ///
+    /// Several test stores can record one flux at once (one created before the previous one was
+    /// released, for example): each sees every action and every effect, and the effects in flight
+    /// are cancelled when the last of them goes.
+    ///
     /// - Parameters:
     ///   - flux: The flux under test.
     ///   - exhaustivity: `.on` (the default) checks everything; `.off` only what the test asserts.

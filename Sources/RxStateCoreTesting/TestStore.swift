@@ -90,6 +90,10 @@ public final class TestStore<State: SubstateType & Equatable> {
     /// A store that holds no `State` fails the test at this call; the test store then compares
     /// against a missing substate, and shows it as missing in its diffs.
     ///
+    /// Several test stores can record one store at once (one created before the previous one was
+    /// released, for example): each sees every action and every effect, and the effects in flight
+    /// are cancelled when the last of them goes.
+    ///
     /// - Parameters:
     ///   - store: The store under test.
     ///   - exhaustivity: `.on` (the default) checks everything; `.off` only what the test asserts.

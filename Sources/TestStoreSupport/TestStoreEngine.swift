@@ -30,6 +30,8 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     /// What the engine knows of the store's effects.
     private struct EffectProgress {
         var registry: EffectRegistry?
+        /// This engine's key among the registry's observers, while it tracks the registry.
+        var observerKey: UInt64?
         /// Effects the test chose not to wait for (`skipEffects`).
         var skipped: Set<UInt64> = []
         /// Errors effects threw, described, not reported yet.
@@ -189,12 +191,13 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     }
 
     /// Follows the effects of `registry` (the store's): `finishEffects` waits for them and names
-    /// those still running. Replaces the registry's observer; call `stopTrackingEffects` at the end.
+    /// those still running. Other test stores of the same store go on following it too; call
+    /// `stopTrackingEffects` at the end.
     package func track(_ registry: EffectRegistry) {
         let log = self.log
         let effects = self.effects
         effects.withLock { $0.registry = registry }
-        registry.observe { event in
+        let key = registry.observe { event in
             switch event {
             case .running(let running):
                 log.setRunningEffects(Set(running.map(\.serial)))
@@ -202,11 +205,19 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
                 effects.withLock { $0.errors.append("\(effect.description) threw an error: \(error)") }
             }
         }
+        effects.withLock { $0.observerKey = key }
     }
 
-    /// Stops following the store's effects (the test store is going).
+    /// Stops following the store's effects (the test store is going); other test stores of the same
+    /// store keep following them.
     package func stopTrackingEffects() {
-        effects.withLock { $0.registry }?.observe(nil)
+        let (registry, key) = effects.withLock { progress in
+            defer { progress.observerKey = nil }
+            return (progress.registry, progress.observerKey)
+        }
+        if let registry, let key {
+            registry.stopObserving(key)
+        }
     }
 
     /// The store's effects in flight that the test has not skipped.
@@ -247,7 +258,8 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
 
     /// The effects' part of the checks of a test store released without `finish()`: reports (at the
     /// test store's creation) the effects still running and the errors effects threw, and cancels
-    /// the effects in flight.
+    /// the effects in flight, unless another test store still follows the same store (it then
+    /// waits for them, reports them or cancels them itself).
     package func finishEffectsAtRelease() {
         if isExhaustive, !isFinished {
             reportRunningEffects(at: created) {
@@ -255,7 +267,10 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
             }
             reportEffectErrors(at: created)
         }
-        cancelEffects()
+        let registry = effects.withLock { $0.registry }
+        if let registry, registry.observerCount <= 1 {
+            registry.cancelAll()
+        }
     }
 
     private func reportRunningEffects(at site: CallSite, header: (String) -> String) {

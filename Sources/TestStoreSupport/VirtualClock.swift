@@ -117,14 +117,17 @@ package final class VirtualClock: Sendable {
     /// first, with `now` at its deadline; lets the woken tasks run before it goes on.
     package func advance(by duration: Duration) async {
         let target = storage.withLock { $0.now + duration }
-        await advance(to: target)
+        _ = await advance(to: target, settled: false)
     }
 
     /// Moves `now` forward until no sleeper is left (at most `limit` wake-ups, so that an effect
     /// that sleeps in a loop cannot keep it going forever); returns whether none is left.
-    package func run(limit: Int = 10_000) async -> Bool {
+    ///
+    /// Settles once before it starts and once after each wake-up (``advance(to:settled:)``), not
+    /// again before it looks for the next deadline: nothing runs between the two.
+    package func run(limit: Int = 1_000) async -> Bool {
+        await settle()
         for _ in 0..<limit {
-            await settle()
             let next = storage.withLock { storage in
                 storage.sleepers.values.compactMap { sleeper -> Duration? in
                     if case .waiting(let deadline, _) = sleeper { return deadline }
@@ -132,13 +135,21 @@ package final class VirtualClock: Sendable {
                 }.min()
             }
             guard let next else { return true }
-            await advance(to: next)
+            if await !advance(to: next, settled: true) {
+                // Its sleeper was cancelled meanwhile: nothing woke, and nothing settled since.
+                await settle()
+            }
         }
         return storage.withLock { $0.sleepers.isEmpty }
     }
 
-    private func advance(to target: Duration) async {
-        await settle()
+    /// Wakes the sleepers due by `target`, earliest first, settling after each; settles first
+    /// unless the caller just did (`settled`). Returns whether it woke any.
+    private func advance(to target: Duration, settled: Bool) async -> Bool {
+        if !settled {
+            await settle()
+        }
+        var woke = false
         while true {
             let due = storage.withLock { storage -> CheckedContinuation<Bool, any Error>? in
                 var earliest: (id: UInt64, deadline: Duration)?
@@ -160,7 +171,8 @@ package final class VirtualClock: Sendable {
                 storage.changes += 1
                 return continuation
             }
-            guard let due else { return }
+            guard let due else { return woke }
+            woke = true
             due.resume(returning: true)
             await settle()
         }

@@ -1,11 +1,22 @@
 extension Store {
     /// Calls `observer` with each action right after the store committed it, on the committing
-    /// thread, with no lock held, before the next action is committed; replaces any observer set
-    /// before. The hook of VueFluxCoreTesting's `TestStore`, which records each committed action with
-    /// the state it produced; `package`, so not part of the public API.
+    /// thread, with no lock held, before the next action is committed, after the observers added
+    /// before it. The hook of VueFluxCoreTesting's `TestStore`, which records each committed action
+    /// with the state it produced (several test stores of one store each record every commit);
+    /// `package`, so not part of the public API.
     ///
-    /// Set it before dispatching: a drain already under way keeps the observer it started with.
-    package nonisolated func observeCommits(_ observer: @escaping @Sendable (State.Action) -> Void) {
+    /// Add it before dispatching: a drain already under way keeps the observers it started with.
+    ///
+    /// - Returns: The key that ``stopObservingCommits(_:)`` takes.
+    @discardableResult
+    package nonisolated func observeCommits(_ observer: @escaping @Sendable (State.Action) -> Void) -> UInt64
+    {
         core.observeCommits(observer)
+    }
+
+    /// Stops calling the commit observer added with `key` (``observeCommits(_:)``), from the next
+    /// drain on; the other observers go on.
+    package nonisolated func stopObservingCommits(_ key: UInt64) {
+        core.stopObservingCommits(key)
     }
 }

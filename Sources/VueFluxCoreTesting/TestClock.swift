@@ -82,8 +82,20 @@ public final class TestClock: Clock, Sendable {
 
     /// Moves ``now`` forward to each sleeper's deadline in turn until nothing sleeps on the clock.
     ///
-    /// An effect that sleeps in a loop would keep it going: it gives up after 10,000 wake-ups.
-    public func run() async {
-        _ = await time.run()
+    /// An effect that sleeps in a loop would keep it going: after 1,000 wake-ups it stops and fails
+    /// the test, saying how many sleepers are left. Move time with ``advance(by:)`` for such an
+    /// effect, and end it (cancel it) before the test finishes.
+    public func run(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        guard await !time.run() else { return }
+        let left = time.sleeperCount
+        FailureReporter.fail(
+            "run(): \(left == 1 ? "1 sleeper" : "\(left) sleepers") still on the clock after 1,000 wake-ups: "
+                + "an effect sleeps in a loop. Move time with advance(by:) instead, and cancel the effect.",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

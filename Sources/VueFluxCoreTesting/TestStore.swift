@@ -50,6 +50,8 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
     private let snapshot: @Sendable (Computed<State>) -> Snapshot
     /// The action creators started by `send`, cancelled at `deinit`.
     private let tasks = LockedBox<[Task<Void, Never>]>([])
+    /// This test store's key among the store's commit observers, removed at `deinit`.
+    private let commitObserverKey: UInt64
 
     /// Creates a store of `state`, committing through `mutations` on `executor`, and starts
     /// recording.
@@ -89,7 +91,9 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
     /// Records an existing store (a subclass, for example) from now on; its current snapshot is the
     /// initial one. Create it before anything dispatches to the store.
     ///
-    /// The test store replaces the store's commit observer: use one test store per store.
+    /// Several test stores can record one store at once (one created before the previous one was
+    /// released, for example): each records every commit and sees every effect, and the effects in
+    /// flight are cancelled when the last of them goes.
     ///
     /// - Parameters:
     ///   - store: The store under test.
@@ -115,7 +119,7 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
             describe: { String(describing: $0) }
         )
         let log = engine.log
-        store.observeCommits { action in
+        commitObserverKey = store.observeCommits { action in
             log.append(action, state: snapshot(computed))
         }
         engine.track(store.effectRegistry)
@@ -137,6 +141,7 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         }
         engine.finishEffectsAtRelease()
         engine.stopTrackingEffects()
+        store.stopObservingCommits(commitObserverKey)
         engine.finish(site: nil)
     }
 

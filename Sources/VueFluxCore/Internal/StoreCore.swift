@@ -56,6 +56,24 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
         @usableFromInline var turn = Turn<State.Action>()
         /// `nil` once the store is deallocated: nothing is committed after that.
         @usableFromInline var target: Target?
+        /// The commit observers (test stores), by key, in the order they were added; `target`
+        /// tells them all.
+        var commitObservers: [(key: UInt64, observer: @Sendable (State.Action) -> Void)] = []
+        var nextCommitObserverKey: UInt64 = 0
+
+        /// Makes `target` tell the commit observers there are now.
+        mutating func retarget() -> Target? {
+            guard let target else { return nil }
+            let observers = commitObservers.map(\.observer)
+            let didCommit: (@Sendable (State.Action) -> Void)?
+            switch observers.count {
+            case 0: didCommit = nil
+            case 1: didCommit = observers[0]
+            default: didCommit = { action in for observer in observers { observer(action) } }
+            }
+            self.target = Target(state: target.state, mutations: target.mutations, didCommit: didCommit)
+            return target
+        }
 
         @usableFromInline
         init(target: Target) {
@@ -166,12 +184,27 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
         }
     }
 
-    /// Sets the observer told each action after its commit; takes effect from the next drain.
-    func observeCommits(_ observer: @escaping @Sendable (State.Action) -> Void) {
-        let replaced = queue.withLock { queue -> Target? in
-            guard let target = queue.target else { return nil }
-            queue.target = Target(state: target.state, mutations: target.mutations, didCommit: observer)
-            return target
+    /// Adds an observer told each action after its commit, after those added before; takes effect
+    /// from the next drain. Returns the key that ``stopObservingCommits(_:)`` takes.
+    func observeCommits(_ observer: @escaping @Sendable (State.Action) -> Void) -> UInt64 {
+        let (key, replaced) = queue.withLock { queue -> (UInt64, Target?) in
+            let key = queue.nextCommitObserverKey
+            queue.nextCommitObserverKey += 1
+            queue.commitObservers.append((key, observer))
+            return (key, queue.retarget())
+        }
+        _ = replaced  // released outside the lock
+        return key
+    }
+
+    /// Removes the commit observer added with `key`; takes effect from the next drain.
+    func stopObservingCommits(_ key: UInt64) {
+        let replaced = queue.withLock { queue -> (Target?, Any?) in
+            guard let index = queue.commitObservers.firstIndex(where: { $0.key == key }) else {
+                return (nil, nil)
+            }
+            let removed = queue.commitObservers.remove(at: index)
+            return (queue.retarget(), removed.observer)
         }
         _ = replaced  // released outside the lock
     }

@@ -1,0 +1,73 @@
+import PrexCore
+import PrexCoreTesting
+import TestStoreSupport
+import Testing
+
+/// Two test stores recording one flux at once: neither blinds the other to the flux's effects.
+@MainActor
+@Suite struct SharedFluxTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func aTestStoreStillSeesEffectsAfterAnotherOnTheSameFluxWent() async {
+        let clock = TestClock()
+        let flux = Flux(state: CounterState(), mutation: CounterMutation())
+        let second = TestStore(flux: flux)
+        do {
+            let first = TestStore(flux: flux)
+            await first.finish()
+        }
+        second.presenter.runEffect(id: "tick") { dispatch in
+            try await clock.sleep(for: .seconds(1))
+            await dispatch(.delayedIncrement)
+        }
+        #expect(second.effectsInFlight.count == 1)
+        await withKnownIssue {
+            await second.finish(timeout: 0.05)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("finish: 1 effect still running after 0.05 s")
+        }
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func releasingOneOfTwoTestStoresLeavesTheOtherOnesEffectRunning() async {
+        let clock = TestClock()
+        let flux = Flux(state: CounterState(), mutation: CounterMutation())
+        let remaining = TestStore(flux: flux)
+        do {
+            // Released at the end of this scope, with the effect still asleep.
+            let released = TestStore(flux: flux, exhaustivity: .off)
+            remaining.presenter.runEffect(id: "tick") { dispatch in
+                try await clock.sleep(for: .seconds(1))
+                await dispatch(.delayedIncrement)
+            }
+            #expect(released.effectsInFlight.count == 1)
+        }
+        await clock.advance(by: .seconds(1))
+        await remaining.receive(.delayedIncrement) { $0.count = 1 }
+        await remaining.finish()
+    }
+}
+
+/// `TestClock.run()` against an effect that sleeps in a loop.
+@MainActor
+@Suite struct TestClockRunTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test(.timeLimit(.minutes(5))) func runGivesUpOnASleeperThatLoopsAndFailsTheTest() async {
+        let clock = TestClock()
+        let flux = Flux(state: CounterState(), mutation: CounterMutation())
+        let store = TestStore(flux: flux)
+        store.presenter.runEffect(id: "timer") { _ in
+            while true {
+                try await clock.sleep(for: .seconds(1))
+            }
+        }
+        await withKnownIssue {
+            await clock.run()
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "run(): 1 sleeper still on the clock after 1,000 wake-ups: an effect sleeps in a loop.")
+        }
+        #expect(clock.now.offset == .seconds(1_000))
+        store.cancelEffects()
+        await store.finish()
+    }
+}
