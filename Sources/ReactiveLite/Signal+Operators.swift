@@ -17,7 +17,16 @@ extension Signal {
     ) -> Signal<Transformed> {
         let upstream = self
         return .disposingAtOnce { observer in
-            upstream.observe { observer(transform($0)) }
+            let observation = OperatorObservation()
+            observation.attach(
+                upstream.observe { value in
+                    let transformed = transform(value)
+                    // Checked again after `transform`, which may have run while `dispose()` returned.
+                    if observation.isActive {
+                        observer(transformed)
+                    }
+                })
+            return observation
         }
     }
 
@@ -32,11 +41,15 @@ extension Signal {
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         let upstream = self
         return .disposingAtOnce { observer in
-            upstream.observe { value in
-                if isIncluded(value) {
-                    observer(value)
-                }
-            }
+            let observation = OperatorObservation()
+            observation.attach(
+                upstream.observe { value in
+                    // Checked again after `isIncluded`, as in `map`.
+                    if isIncluded(value) && observation.isActive {
+                        observer(value)
+                    }
+                })
+            return observation
         }
     }
 }
@@ -51,17 +64,21 @@ extension Signal where Value: Equatable {
         let upstream = self
         return .disposingAtOnce { observer in
             let last = Locked<Value?>(nil)
-            return upstream.observe { value in
-                // Swapped under the lock, compared outside it: `==` is user code. One observation
-                // receives one value at a time, so no other delivery runs in between.
-                let previous = last.withLock { last in
-                    defer { last = value }
-                    return last
-                }
-                if previous != value {
-                    observer(value)
-                }
-            }
+            let observation = OperatorObservation()
+            observation.attach(
+                upstream.observe { value in
+                    // Swapped under the lock, compared outside it: `==` is user code. One observation
+                    // receives one value at a time, so no other delivery runs in between.
+                    let previous = last.withLock { last in
+                        defer { last = value }
+                        return last
+                    }
+                    // Checked again after `==`, as in `map`.
+                    if previous != value && observation.isActive {
+                        observer(value)
+                    }
+                })
+            return observation
         }
     }
 }
