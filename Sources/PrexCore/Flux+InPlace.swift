@@ -24,6 +24,10 @@ extension Flux {
     ///   RxStateCore reducer) that reads this store while its own mutation runs cannot wait for it:
     ///   it gets `state`, the value passed here, which the flux keeps for that purpose. This is a
     ///   misuse: a mutation receives the state it changes as its argument.
+    /// - **The initial state stays.** Since the flux keeps `state` for the life of the flux, what
+    ///   it holds stays allocated, and the first mutation that writes to a collection it holds
+    ///   copies that collection once. Start from a small initial state and load a large
+    ///   collection with an action.
     ///
     /// - Parameters:
     ///   - state: The initial state; also what a read from inside a mutation gets.

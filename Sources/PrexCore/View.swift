@@ -7,8 +7,11 @@
 /// mark that class `@MainActor`.
 ///
 /// `reflect(change:)` is always called on the main actor, once per state change, in dispatch
-/// order, never nested (a dispatch from inside `reflect` is delivered after it returns). The
-/// presenter holds the view weakly: a view that is deallocated simply stops receiving.
+/// order, never nested by its presenter (a dispatch from inside `reflect` is delivered after it
+/// returns). A view that two presenters serve gets each one's changes in that one's order, and
+/// a dispatch to the second presenter from inside `reflect` may call `reflect` again inside it,
+/// as in Prex. The presenter holds the view weakly: a view that is deallocated simply stops
+/// receiving.
 @MainActor
 public protocol View<State>: AnyObject, Sendable {
     /// The state this view shows.

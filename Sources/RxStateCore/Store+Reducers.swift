@@ -17,7 +17,10 @@ extension Store {
     /// one when an intercepting middleware registers it before passing the action on.
     ///
     /// The substate is passed `inout` with no other reference to it held by the store, so appending
-    /// to a large array in it does not copy the array (unless an observer kept an earlier state).
+    /// to a large array in it does not copy the array, with two exceptions, each a single copy: an
+    /// observer kept an earlier state, or the value came in with the action before (the
+    /// `StoreAction.add` that added the substate, or an action whose payload a reducer stored),
+    /// which the store keeps as ``Store/lastAction`` until this action is announced.
     ///
     /// ```swift
     /// store.register(TasksState.self, for: TasksAction.self) { state, action in
