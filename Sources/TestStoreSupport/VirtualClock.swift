@@ -143,6 +143,18 @@ package final class VirtualClock: Sendable {
         return storage.withLock { $0.sleepers.isEmpty }
     }
 
+    /// ``run(limit:)`` for a testing product's `TestClock.run()`: when it gives up, fails the test
+    /// at `site`, saying how many sleepers are left.
+    package func run(failingAt site: CallSite) async {
+        guard await !run(limit: 1_000) else { return }
+        let left = sleeperCount
+        FailureReporter.fail(
+            "run(): \(left == 1 ? "1 sleeper" : "\(left) sleepers") still on the clock after 1,000 "
+                + "wake-ups: an effect sleeps in a loop. Move time with advance(by:) instead, and cancel "
+                + "the effect.",
+            at: site)
+    }
+
     /// Wakes the sleepers due by `target`, earliest first, settling after each; settles first
     /// unless the caller just did (`settled`). Returns whether it woke any.
     private func advance(to target: Duration, settled: Bool) async -> Bool {

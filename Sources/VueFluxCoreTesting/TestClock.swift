@@ -91,11 +91,6 @@ public final class TestClock: Clock, Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        guard await !time.run() else { return }
-        let left = time.sleeperCount
-        FailureReporter.fail(
-            "run(): \(left == 1 ? "1 sleeper" : "\(left) sleepers") still on the clock after 1,000 wake-ups: "
-                + "an effect sleeps in a loop. Move time with advance(by:) instead, and cancel the effect.",
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await time.run(failingAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
