@@ -11,8 +11,13 @@ extension Locked where Value: TurnHolding {
     /// same critical section that marks the turn as held), the caller applies its work with
     /// `performTaken`, then whatever was queued meanwhile, and passes the turn on. Otherwise
     /// (work queued before it, or `take` returned `nil`) it goes on as `serialize` would with the
-    /// item `work()` makes, in the same critical section. A caller inside a turn goes the way of
-    /// `serialize` directly.
+    /// item `work()` makes, in the same critical section.
+    ///
+    /// A caller inside a turn (a forwarded dispatch: an observer of another source dispatching
+    /// here) follows `serialize`'s rules for such a caller: reentrant work of the holder's thread
+    /// is queued, work that finds another thread holding the turn is deferred; and when it finds
+    /// the turn free with nothing queued, it takes it (nested) and applies its work directly as
+    /// above, with no item made.
     ///
     /// - Parameters:
     ///   - take: Under the lock, with the turn free and nothing queued: what `performTaken` needs,
@@ -35,7 +40,8 @@ extension Locked where Value: TurnHolding {
     ) -> Deferral? {
         guard !Turn<Value.Work>.isInsideATurn else {
             return arriveWithoutWaiting(
-                mayDefer: true, arrive: { _ in work() }, prepare: prepare, perform: perform)
+                mayDefer: true, take: take, performTaken: performTaken, arrive: { _ in work() },
+                prepare: prepare, perform: perform)
         }
         holdGate()
         var resumed: UnsafeContinuation<Void, Never>?
@@ -58,18 +64,25 @@ extension Locked where Value: TurnHolding {
             run(&work, &prepared, stop: stop, prepare: prepare, perform: perform)
         case .done:
             resumed?.resume()
+        case .deferred(let deferral):
+            return deferral
         }
         return nil
     }
 }
 
-/// What a caller of the direct path does after its arrival, decided under the lock.
+/// What a caller does after its arrival, decided under the lock (on the direct path, or with an
+/// item alone, where `Taken` is `Never`).
 @usableFromInline package enum DirectArrival<Taken, Work, Prepared> {
     /// The turn was free: apply the caller's work directly, then finish the turn.
     case direct(Taken, stop: UInt64)
     /// The caller holds the turn with a work item to apply first (queued work, or its own as an
     /// item).
     case item(Work, Prepared, stop: UInt64)
-    /// Nothing to apply; the turn was passed on.
+    /// Nothing to apply: the owner refused the work, the turn was passed on, or the work was queued
+    /// for the holder.
     case done
+    /// Another thread holds the turn and the caller runs inside a turn: the work is queued, and the
+    /// caller applies it after its outermost turn.
+    case deferred(Deferral)
 }

@@ -136,18 +136,6 @@ extension Turn: Sendable where Work: Sendable {}
     var turn: Turn<Work> { get set }
 }
 
-/// What a caller does after its arrival, decided under the lock.
-@usableFromInline package enum Arrival<Work, Prepared> {
-    /// Nothing (the owner refused the work, or it was queued for the holder).
-    case done
-    /// The caller took the turn; `Prepared` was made in the same critical section. The caller's
-    /// obligation covers the deferred work with tickets below `stop`.
-    case run(Work, Prepared, stop: UInt64)
-    /// Another thread holds the turn and the caller runs inside a turn: the work is queued, and the
-    /// caller applies it after its outermost turn.
-    case deferred(Deferral)
-}
-
 extension Locked where Value: TurnHolding {
     /// Applies one work item in turn, as described at ``Turn``.
     ///
@@ -186,38 +174,63 @@ extension Locked where Value: TurnHolding {
             run(&taken.work, &taken.prepared, stop: taken.stop, prepare: prepare, perform: perform)
             return nil
         }
-        return arriveWithoutWaiting(mayDefer: mayWait, arrive: arrive, prepare: prepare, perform: perform)
+        return arriveWithoutWaiting(
+            mayDefer: mayWait, take: { _ -> Never? in nil }, performTaken: { _ in }, arrive: arrive,
+            prepare: prepare, perform: perform)
     }
 
     /// ``serialize(mayWait:arrive:prepare:perform:)`` for a caller inside a turn, or one that must
-    /// not wait.
+    /// not wait; with a direct path for callers that can apply their work without making it an item
+    /// (``serialize(take:performTaken:work:prepare:perform:)``).
+    ///
+    /// Under the lock, in this order:
+    /// - the turn free (its gate taken at once): with nothing queued, `take` is asked first (the
+    ///   direct path: the caller applies its work nested, with what `take` returned); otherwise the
+    ///   caller's item, with the work queued before it first, in order;
+    /// - the turn held by the calling thread: the item is queued, first in first out;
+    /// - another thread holding the turn (or its gate): with `mayDefer`, from inside a turn, the
+    ///   item is deferred; otherwise (a replay) it is queued for the holder.
+    ///
+    /// `arrive` is called once, unless the direct path is taken; when it returns `nil` nothing
+    /// happens (a gate taken for it is let go).
     @inlinable
-    func arriveWithoutWaiting<Prepared>(
+    func arriveWithoutWaiting<Taken, Prepared>(
         mayDefer: Bool,
+        take: (inout Value) -> Taken?,
+        performTaken: (inout Taken) -> Void,
         arrive: (inout Value) -> Value.Work?,
         prepare: (inout Value, Value.Work) -> Prepared,
         perform: (Value.Work, inout Prepared) -> Void
     ) -> Deferral? {
         let me = currentThreadIdentity()
         let isInsideATurn = Turn<Value.Work>.isInsideATurn
-        let arrival: Arrival<Value.Work, Prepared> = withLock { value in
+        var resumed: UnsafeContinuation<Void, Never>?
+        let arrival: DirectArrival<Taken, Value.Work, Prepared> = withLock { value in
+            if value.turn.holder == 0 && tryHoldGate() {
+                let stop = value.turn.nextTicket
+                let queueIsEmpty = value.turn.queue.isEmpty
+                if _fastPath(queueIsEmpty), let taken = take(&value) {
+                    value.turn.holder = me
+                    return .direct(taken, stop: stop)
+                }
+                guard let work = arrive(&value) else {
+                    resumed = value.passTurnOn(gates: self)
+                    return .done
+                }
+                if _fastPath(queueIsEmpty) {
+                    value.turn.holder = me
+                    return .item(work, prepare(&value, work), stop: stop)
+                }
+                value.turn.appendHoldersWork(work)
+                // Never `nil`: the caller's own work is queued.
+                let taken = value.takeTurn(before: stop, prepare: prepare, gates: self, resumed: &resumed)!
+                return .item(taken.work, taken.prepared, stop: stop)
+            }
             guard let work = arrive(&value) else { return .done }
             if value.turn.holder == me {
                 // Reentrant on the holder's thread: first in first out, after the current item.
                 value.turn.appendHoldersWork(work)
                 return .done
-            }
-            if value.turn.holder == 0 && tryHoldGate() {
-                let stop = value.turn.nextTicket
-                if value.turn.queue.isEmpty {
-                    value.turn.holder = me
-                    return .run(work, prepare(&value, work), stop: stop)
-                }
-                value.turn.appendHoldersWork(work)
-                // Never `nil`: the caller's own work is queued.
-                var resumed: UnsafeContinuation<Void, Never>?
-                let taken = value.takeTurn(before: stop, prepare: prepare, gates: self, resumed: &resumed)!
-                return .run(taken.work, taken.prepared, stop: stop)
             }
             if mayDefer && isInsideATurn {
                 return .deferred(Deferral(ticket: value.turn.appendDeferred(work)))
@@ -230,8 +243,15 @@ extension Locked where Value: TurnHolding {
         }
         switch consume arrival {
         case .done:
+            resumed?.resume()
             return nil
-        case .run(var work, var prepared, let stop):
+        case .direct(var taken, let stop):
+            Turn<Value.Work>.enter()
+            performTaken(&taken)
+            finishTurn(stop: stop, prepare: prepare, perform: perform)
+            withExtendedLifetime(taken) {}
+            return nil
+        case .item(var work, var prepared, let stop):
             run(&work, &prepared, stop: stop, prepare: prepare, perform: perform)
             return nil
         case .deferred(let deferral):

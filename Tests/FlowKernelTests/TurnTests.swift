@@ -174,6 +174,58 @@ final class TurnGuarded: @unchecked Sendable {
         #expect(source.isIdle)
     }
 
+    @Test func aDirectCallForwardedFromAnotherSourcesTurnTakesTheFreeTurnDirectly() {
+        let forwarder = Source()
+        let source = Source()
+        let order = Recorder<String>()
+        let directly = Counter()
+        forwarder.send { _ in
+            order.append("a")
+            // This source's turn is free: taken nested, the work applied at once, with no item.
+            source.sendDirect(directly: directly) { _ in order.append("b") }
+            // Refused by `take`: applied at once too, as an item.
+            source.sendDirect(direct: false) { _ in order.append("c") }
+            order.append("d")
+        }
+        #expect(order.values == ["a", "b", "c", "d"])
+        #expect(directly.value == 1)
+        #expect(source.applied == 2)
+        #expect(source.isIdle)
+        #expect(forwarder.isIdle)
+    }
+
+    @Test func directCallsForwardedFromManyThreadsApplyEveryCallExactlyOnceAndNeverTwoAtATime() async {
+        let source = Source()
+        let guarded = TurnGuarded()
+        let directly = Counter()
+        await runOnThreads(6) { thread in
+            // Each thread forwards from its own source's turn: this source's turn is free (direct),
+            // taken by another thread (deferred until the forwarder's turn ends) or queued before.
+            let forwarder = Source()
+            for index in 0..<1_000 {
+                let body: @Sendable (UInt) -> Void = { _ in
+                    if guarded.isInside { guarded.overlaps += 1 }
+                    guarded.isInside = true
+                    guarded.count += 1
+                    guarded.isInside = false
+                }
+                forwarder.send { _ in
+                    switch (thread + index) % 3 {
+                    case 0: source.sendDirect(directly: directly, body)
+                    case 1: source.sendDirect(direct: false, body)
+                    default: source.send(body)
+                    }
+                }
+            }
+            #expect(forwarder.isIdle)
+        }
+        #expect(source.state.withLock { _ in guarded.count } == 6_000)
+        #expect(source.state.withLock { _ in guarded.overlaps } == 0)
+        #expect(source.applied == 6_000)
+        #expect(directly.value > 0)
+        #expect(source.isIdle)
+    }
+
     @Test func reentrantItemsAreQueuedAndAppliedInOrderAfterTheCurrentOne() {
         let source = Source()
         let order = Recorder<String>()
