@@ -193,7 +193,7 @@ extension Locked where Value: TurnHolding {
     ///
     /// `arrive` is called once, unless the direct path is taken; when it returns `nil` nothing
     /// happens (a gate taken for it is let go).
-    @inlinable
+    @inlinable @inline(__always)
     func arriveWithoutWaiting<Taken, Prepared>(
         mayDefer: Bool,
         take: (inout Value) -> Taken?,
