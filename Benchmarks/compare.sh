@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The comparative benchmarks in one command: every workload on PrexCore, VueFluxCore, RxStateCore,
-# the paths users take (Presenter + View, MainReducer) and the hand-written baseline.
+# the paths users take (Presenter + View, MainReducer, a dispatch forwarded by another store's
+# observer) and the hand-written baseline.
 #
 #   bash Benchmarks/compare.sh                   the full run: results printed and kept in
 #                                                Benchmarks/.results/ (ignored by git); no tracked

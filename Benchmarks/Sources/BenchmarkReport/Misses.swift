@@ -43,7 +43,7 @@ let missExplanations: [String: String] = [
     (its doc comment lists what it omits).
     """,
     "W1.VueFluxCore": """
-    about 1,400 instructions per dispatch against the floor's 243: 7 lock round trips (6 locks and \
+    about 1,300 instructions per dispatch against the floor's 243: 7 lock round trips (6 locks and \
     1 try-lock: the store's lock at arrival and to pass the turn on, the turn's gate, and the \
     `Variable` the mutation sets, for the write and for the delivery), about 660 instructions at \
     about 95 each, where the floor takes its lock once; the rest is the commit through the \
@@ -104,16 +104,16 @@ let missExplanations: [String: String] = [
     the lock's cost on W1's path.
     """,
     "W4.RxStateCore": """
-    the W1 dispatch (about 1,530, with its 5 lock round trips, explained above) plus about 40 for \
+    the W1 dispatch (about 1,530, with its 5 lock round trips, explained above) plus about 60 for \
     the append, which runs in place: the array is not copied. The miss is W1's.
     """,
     "W3.VueFluxCore": """
-    about 2,060 instructions per subscribe-and-dispose against the floor's 422. A computed \
+    about 1,930 instructions per subscribe-and-dispose against the floor's 422. A computed \
     property's signal subscribes through ReactiveLite's channel: the subscription is a work item \
     of the channel's turn, so that the current value it replays to the new observer comes in \
-    order with the values being sent (about 275 in the turn's arrival, 4 lock round trips about \
-    380); retains and releases about 500 (with the slow path of objects that are referenced \
-    weakly); the token's weak reference to its channel about 160; the disposable, the channel's \
+    order with the values being sent (about 290 in the channel's subscription and its turn, 4 lock round trips about \
+    380); retains and releases about 460 (with the slow path of objects that are referenced \
+    weakly); the token's weak reference to its channel about 165; the disposable, the channel's \
     subscribe and removal about 300. The replay and the weak reference are the contract (an \
     observer gets the current value, then every later one; a disposable kept after its channel is \
     gone keeps nothing alive).

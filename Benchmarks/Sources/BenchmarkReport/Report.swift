@@ -379,8 +379,11 @@ func markdown(
         <!-- Written by `\(command)`; do not edit by hand: run it again. -->
 
         The same workloads on PrexCore, VueFluxCore, RxStateCore and a hand-written baseline, and on
-        the paths users take: a Prex `Presenter` with its `View`, and an RxState store reduced by the
-        README's `MainReducer`. The workloads are in `Benchmarks/Sources/Workloads/`, one file each.
+        the paths users take: a Prex `Presenter` with its `View`, an RxState store reduced by the
+        README's `MainReducer`, and a dispatch forwarded from another store's observer (W1
+        forwarded: one operation is a dispatch into store A whose observer dispatches into store B,
+        so it pays for two, the second from inside A's delivery). The workloads are in
+        `Benchmarks/Sources/Workloads/`, one file each.
 
         The baseline is the floor: the cheapest correct thread-safe store, with the lock the modules
         use on Linux (`Baseline.swift`): a final class with an error-checking POSIX mutex with priority

@@ -97,8 +97,8 @@ package struct AsyncLoop {
 
 /// Every case, in the order the report shows them.
 package let catalog: [Case] =
-    dispatchToOneObserver + fanOut + churn + largeState + concurrentDispatch + searchEndToEnd
-    + crossFeatureAction + manyFeatures
+    dispatchToOneObserver + dispatchForwarded + fanOut + churn + largeState + concurrentDispatch
+    + searchEndToEnd + crossFeatureAction + manyFeatures
 
 /// The case named `name` ("W1.PrexCore").
 package func findCase(_ name: String) -> Case? {
