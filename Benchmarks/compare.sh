@@ -16,8 +16,9 @@
 #
 # Three measures, one run:
 # - instructions per operation (the primary figure): each case of InstructionCounts under
-#   `valgrind --tool=callgrind`, at a small and a large iteration count; (large - small) / (difference
-#   in operations), so start-up and set-up drop out;
+#   `valgrind --tool=callgrind`, once: N iterations, then 2N more counted on their own (callgrind
+#   dumps its counters at a phase boundary), divided by their operations, so start-up, set-up and
+#   teardown drop out; two cases at a time, each on one thread, so no count depends on the other;
 # - time and allocations per operation: package-benchmark's BenchmarkTool, run directly with the
 #   malloc interposer preloaded (see below);
 # - the flood and its victim: a thread dispatching in a tight loop while another dispatches every
@@ -61,15 +62,20 @@ rm -rf "$results"
 mkdir -p "$results/callgrind" "$results/time"
 started=$(date +%s)
 failures=0
+# A section's title, with the time spent so far (the whole run is meant to take at most 10 minutes
+# on a fresh clone of two cores, the build included).
+section() {
+    echo
+    echo "== $* == ($(($(date +%s) - started)) s so far)"
+}
 
-echo "== Building (release) =="
+section "Building (release)"
 swift build -c release --product BenchmarkTool
 swift build -c release
 bin=$(swift build -c release --show-bin-path)
 
 if [ "$smoke" = 1 ]; then
-    echo
-    echo "== The scaling curves' shape check: its unit tests =="
+    section "The scaling curves' shape check: its unit tests"
     # Only the CurveShape target and its tests (no dependency), in the debug build directory.
     if ! swift test --filter CurveShapeTests; then
         echo "compare.sh: the shape check's tests failed" >&2
@@ -77,8 +83,7 @@ if [ "$smoke" = 1 ]; then
     fi
 fi
 
-echo
-echo "== Time and allocations: package-benchmark (progress below) =="
+section "Time and allocations: package-benchmark (progress below)"
 # BenchmarkTool directly, as `swift package benchmark` would run it, so that only what this package
 # builds is preloaded: on Linux with Swift 6.3 the plugin also preloads the Swift runtime
 # interposer, which only the package's RuntimeInterposer trait builds (left off here: it serves ARC
@@ -97,9 +102,6 @@ fi
 
 "$bin/InstructionCounts" list > "$results/cases.tsv"
 if [ "$instructions" = 1 ]; then
-    echo
-    echo "== Instructions: callgrind, each case at N and 3N iterations =="
-    : > "$results/instructions.tsv"
     # valgrind 3.19 gives up on the debug information that this toolchain writes for C targets
     # ("Possibly corrupted debuginfo file"); counts do not need it, so callgrind runs a copy
     # without it.
@@ -107,79 +109,76 @@ if [ "$instructions" = 1 ]; then
     if ! objcopy --strip-debug "$bin/InstructionCounts" "$counter" 2>/dev/null; then
         cp "$bin/InstructionCounts" "$counter"
     fi
-    while IFS=$'\t' read -r name _ iterations; do
-        if [ "$iterations" = 0 ]; then
-            echo "$name: no instruction count (it waits on other threads; the count depends on scheduling)"
-            continue
+    # Counts one case or curve point under callgrind, in one run of `InstructionCounts count`: N
+    # iterations, a phase boundary, 2N more, another boundary. callgrind writes what it counted up
+    # to each boundary (<out>.1, then <out>.2 since the first), so <out>.2 holds iterations N+1 to
+    # 3N alone. Writes <directory>/<name>.tsv: the name, N, 3N and the cumulative counts at the two
+    # boundaries (the report divides their difference by 2N iterations); left absent when the run
+    # fails, its log beside it.
+    count_under_callgrind() {
+        local name=$1 small=$2 directory=$3 large=$(($2 * 3)) out first second
+        out="$directory/$name.out"
+        if ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out" \
+            --dump-before=instruction_counts_phase_boundary \
+            "$counter" count "$name" "$small" > "$directory/$name.log" 2>&1; then
+            return 0
         fi
-        if [ "$smoke" = 1 ]; then iterations=1; fi
-        small=$iterations
-        large=$((3 * iterations))
-        totals=()
-        for count in "$small" "$large"; do
-            out="$results/callgrind/$name.$count.out"
-            if SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out" \
-                "$counter" run "$name" "$count" > "$results/callgrind/$name.$count.log" 2>&1; then
-                totals+=("$(awk '/^(summary|totals):/ {print $2; exit}' "$out")")
+        first=$(awk '/^(summary|totals):/ {print $2; exit}' "$out.1" 2>/dev/null)
+        second=$(awk '/^(summary|totals):/ {print $2; exit}' "$out.2" 2>/dev/null)
+        if [ -z "$first" ] || [ -z "$second" ]; then
+            echo "no phase boundary was counted (valgrind's --dump-before)" >> "$directory/$name.log"
+            return 0
+        fi
+        printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$small" "$large" "$first" "$((first + second))" \
+            > "$directory/$name.tsv"
+    }
+    # Runs count_under_callgrind for each "name iterations" line of standard input, two at a time
+    # on the machine's cores: each run is one process that callgrind runs on one thread, so its
+    # count does not depend on what runs beside it. Then appends each count to <table>, in input
+    # order, and reports the ones that failed.
+    count_all() {
+        local directory=$1 table=$2 running=0 name iterations
+        local names=()
+        while read -r name iterations; do
+            if [ "$smoke" = 1 ]; then iterations=1; fi
+            names+=("$name")
+            count_under_callgrind "$name" "$iterations" "$directory" &
+            running=$((running + 1))
+            if [ "$running" -ge 2 ]; then
+                wait -n || true
+                running=$((running - 1))
+            fi
+        done
+        wait
+        : > "$table"
+        for name in "${names[@]}"; do
+            if [ -f "$directory/$name.tsv" ]; then
+                cat "$directory/$name.tsv" >> "$table"
             else
                 echo "compare.sh: $name failed under callgrind:" >&2
-                grep -v '^==' "$results/callgrind/$name.$count.log" | tail -5 >&2
+                grep -hv '^==' "$directory/$name.log" 2>/dev/null | tail -5 >&2
                 failures=$((failures + 1))
-                continue 2
             fi
         done
-        printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$small" "$large" "${totals[0]}" "${totals[1]}" \
-            >> "$results/instructions.tsv"
-        echo "$name: $small and $large iterations"
-    done < "$results/cases.tsv"
-fi
+    }
 
-if [ "$instructions" = 1 ]; then
-    echo
-    echo "== Scaling curves: instructions per dispatch against observers, state size, features =="
-    # Each point like a case (callgrind at N and 3N iterations), two at a time on the machine's
-    # cores: every point runs on one thread, so its count does not depend on what runs beside it.
+    section "Instructions: callgrind, each case counted over iterations N+1 to 3N"
+    awk -F'\t' '$3 == 0 {
+        print $1 ": no instruction count (it waits on other threads; the count depends on scheduling)"
+    }' "$results/cases.tsv"
+    # Input redirected, not piped, so that count_all's failures count in this shell.
+    count_all "$results/callgrind" "$results/instructions.tsv" \
+        < <(awk -F'\t' '$3 != 0 {print $1, $3}' "$results/cases.tsv")
+    echo "$(wc -l < "$results/instructions.tsv") cases counted"
+
+    section "Scaling curves: instructions per dispatch against observers, state size, features"
     "$bin/InstructionCounts" curve-points > "$results/curve-points.tsv"
     mkdir -p "$results/curves"
-    count_point() {
-        local name=$1 small=$2 large=$(($2 * 3)) totals=() count out
-        for count in "$small" "$large"; do
-            out="$results/curves/$name.$count.out"
-            if ! SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out" \
-                "$counter" run "$name" "$count" > "$results/curves/$name.$count.log" 2>&1; then
-                return 0
-            fi
-            totals+=("$(awk '/^(summary|totals):/ {print $2; exit}' "$out")")
-        done
-        printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$small" "$large" "${totals[0]}" "${totals[1]}" \
-            > "$results/curves/$name.tsv"
-    }
-    running=0
-    while IFS=$'\t' read -r name _ _ _ iterations; do
-        if [ "$smoke" = 1 ]; then iterations=1; fi
-        count_point "$name" "$iterations" &
-        running=$((running + 1))
-        if [ "$running" -ge 2 ]; then
-            wait -n || true
-            running=$((running - 1))
-        fi
-    done < "$results/curve-points.tsv"
-    wait
-    : > "$results/curves.tsv"
-    while IFS=$'\t' read -r name _ _ _ _; do
-        if [ -f "$results/curves/$name.tsv" ]; then
-            cat "$results/curves/$name.tsv" >> "$results/curves.tsv"
-        else
-            echo "compare.sh: the curve point $name failed under callgrind:" >&2
-            grep -hv '^==' "$results/curves/$name".*.log 2>/dev/null | tail -5 >&2
-            failures=$((failures + 1))
-        fi
-    done < "$results/curve-points.tsv"
+    count_all "$results/curves" "$results/curves.tsv" < <(awk -F'\t' '{print $1, $5}' "$results/curve-points.tsv")
     echo "$(wc -l < "$results/curves.tsv") curve points counted"
 fi
 
-echo
-echo "== Flood and victim: one thread floods, another dispatches every 25 ms =="
+section "Flood and victim: one thread floods, another dispatches every 25 ms"
 # Whether the victim is caught depends on timing: three runs per subject, the report keeps the worst.
 seconds=2
 rounds=3
@@ -195,8 +194,7 @@ for subject in $("$bin/InstructionCounts" flood-subjects); do
     done
 done
 
-echo
-echo "== Thread contention: 8 threads against 1, dispatching into one store =="
+section "Thread contention: 8 threads against 1, dispatching into one store"
 # Time, not instructions: callgrind runs one thread at a time and does not see a wait. Each
 # subject in its own process; 1 and 8 threads alternate, and the report takes the medians.
 per_thread=25000
@@ -212,8 +210,7 @@ for subject in $("$bin/InstructionCounts" contention-subjects); do
     fi
 done
 
-echo
-echo "== Threads curve: time per dispatch with 1, 2, 4 and 8 threads dispatching into one store =="
+section "Threads curve: time per dispatch with 1, 2, 4 and 8 threads dispatching into one store"
 # The thread contention's code at each thread count, the counts alternating within each round.
 dispatches=80000
 rounds=3
@@ -228,8 +225,7 @@ for subject in $("$bin/InstructionCounts" contention-subjects); do
     fi
 done
 
-echo
-echo "== Async contention: 64 tasks through the suspending dispatch, beside a heartbeat task =="
+section "Async contention: 64 tasks through the suspending dispatch, beside a heartbeat task"
 per_task=2000
 rounds=3
 if [ "$smoke" = 1 ]; then per_task=50; rounds=1; fi
@@ -243,8 +239,7 @@ for subject in $("$bin/InstructionCounts" contention-subjects); do
     fi
 done
 
-echo
-echo "== Comparison =="
+section "Comparison"
 cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)
 if [ -z "$cpu" ]; then cpu=$(sysctl -n machdep.cpu.brand_string 2>/dev/null || echo unknown); fi
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')

@@ -229,8 +229,8 @@ func curvesSection(_ curves: CurveResults) -> String {
         ## Scaling curves
 
         How the cost of one dispatch grows with one dimension of the workload, against the floor.
-        Each point is measured like the instruction column (callgrind, a small and a large iteration
-        count, the difference per dispatch); the threads curve in time. Each subject states how its
+        Each point is measured like the instruction column (callgrind, iterations N+1 to 3N of one run,
+        per dispatch); the threads curve in time. Each subject states how its
         cost grows (constant, logarithmic, linear) and why; the report classifies each measured curve
         and compares: constant means no point costs more than 1.5x a smaller size's,
         linear that each tenfold size costs at most 11 times as much, logarithmic that each tenfold

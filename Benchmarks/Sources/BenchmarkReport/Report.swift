@@ -404,13 +404,15 @@ func markdown(
         mutation runs.
 
         The primary figure is **instructions per operation**, counted by `valgrind --tool=callgrind` in
-        a release build: each case runs at a small and a large iteration count, and the difference in
-        instructions divided by the difference in operations leaves start-up and set-up out. The count
+        a release build: each case runs N iterations, then 2N more that callgrind counts on their own
+        (it dumps its counters at a phase boundary before and after them), divided by their
+        operations, which leaves start-up, set-up and teardown out. The count
         is the same from run to run and from one x86_64 machine to another (bar the C library's
         CPU-specific `memcpy`, which workload 4's copies use), so the ratios and the targets below
         hold anywhere. Time and allocations come from
-        [package-benchmark](https://github.com/ordo-one/benchmark) (medians, p50) and are secondary:
-        they are this machine's, and on a shared machine they move by 10 to 20% between runs.
+        [package-benchmark](https://github.com/ordo-one/benchmark) (medians, p50, of the samples each
+        case takes in 1 s after 10 warm-up iterations) and are secondary: they are this machine's, and
+        on a shared machine they move by 10 to 20% between runs.
 
         - Command: `\(command)`
         - Date: \(date)

@@ -6,6 +6,9 @@ import Workloads
 //
 //   InstructionCounts list                       the case names, one a line
 //   InstructionCounts run <case> <iterations>    sets the case up, runs it, tears it down
+//   InstructionCounts count <case> <iterations>  the same with N iterations, a phase boundary, 2N
+//                                                more and another boundary: compare.sh's callgrind
+//                                                run (see `phaseBoundary`)
 //   InstructionCounts flood <subject> <seconds>  prints one tab-separated line of figures
 //   InstructionCounts contention <subject> <threads> <dispatches per thread> <rounds>
 //   InstructionCounts async <subject> <tasks> <dispatches per task> <rounds>
@@ -16,8 +19,9 @@ import Workloads
 //   InstructionCounts threads <subject> <dispatches> <rounds> <thread counts, comma-separated>
 //                                                the threads curve, in time: one line per thread count
 //
-// Under callgrind, compare.sh runs each case at a small and a large iteration count and divides
-// the difference in instructions by the difference in operations, so start-up and set-up drop out.
+// Under callgrind, compare.sh runs each case once with `count`: the instructions counted between
+// the two phase boundaries (iterations N+1 to 3N) divided by their operations, so start-up, set-up
+// and teardown drop out.
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("InstructionCounts: \(message)\n".utf8))
@@ -34,49 +38,15 @@ case ("curve-points", 1):
     for point in curvePoints {
         print("\(point.name)\t\(point.curve)\t\(point.subject)\t\(point.size)\t\(point.callgrindIterations)")
     }
-case ("run", 3) where findCase(arguments[arguments.startIndex + 1]) == nil:
+case ("run", 3), ("count", 3):
     let name = arguments[arguments.startIndex + 1]
-    guard let point = findCurvePoint(name) else { fail("no case or curve point named \(name)") }
     guard let iterations = Int(arguments[arguments.startIndex + 2]), iterations >= 0 else {
         fail("the iteration count must be a whole number")
     }
-    let loop = point.make()
-    loop.run(iterations)
-    if let problem = loop.finish().problem { fail("\(name): \(problem)") }
-case ("run", 3):
-    let name = arguments[arguments.startIndex + 1]
-    guard let item = findCase(name) else { fail("no case named \(name)") }
-    guard let iterations = Int(arguments[arguments.startIndex + 2]), iterations >= 0 else {
-        fail("the iteration count must be a whole number")
-    }
-    let outcome: Outcome
-    switch item.body {
-    case .anyThread(let make):
-        let loop = make()
-        loop.run(iterations)
-        outcome = loop.finish()
-    case .mainActor(let make):
-        // Top-level code runs on the main actor, on the main thread and queue: a Prex view is
-        // reflected inline there.
-        let loop = make()
-        loop.run(iterations)
-        outcome = loop.finish()
-    case .mainActorAsync(let make):
-        // Not an asynchronous main: that one ends the main thread under dispatchMain, which
-        // valgrind does not survive. The main run loop serves the main queue, and so the main actor.
-        let loop = make()
-        var finished = false
-        Task { @MainActor in
-            await loop.run(iterations)
-            finished = true
-        }
-        while !finished {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-        }
-        outcome = loop.finish()
-    }
-    if let problem = outcome.problem { fail("\(name): \(problem)") }
-    if let lost = outcome.lostUpdates, lost != 0 { fail("\(name): \(lost) lost updates") }
+    // `count`: N iterations, a phase boundary, 2N more, another boundary (compare.sh's one callgrind
+    // run per case); `run`: N iterations.
+    let phases = arguments.first == "count" ? [iterations, 2 * iterations] : [iterations]
+    runCase(named: name, phases: phases, boundaries: arguments.first == "count")
 case ("flood", 3):
     let name = arguments[arguments.startIndex + 1]
     guard let subject = floodSubjects.first(where: { $0.name == name }) else {
@@ -151,4 +121,73 @@ default:
 /// task before it signals the semaphore, read by the main thread after the wait.
 final class ResultBox: @unchecked Sendable {
     var result: AsyncContentionResult?
+}
+
+/// Where compare.sh's callgrind run splits its count: `valgrind --tool=callgrind
+/// --dump-before=instruction_counts_phase_boundary` writes the instructions counted since the last
+/// dump each time this is entered, so the second dump holds exactly the iterations between the two
+/// boundaries, with start-up, set-up and teardown outside it. A symbol name of its own, never
+/// inlined, and a result the caller uses, so that every call stays a call.
+@_silgen_name("instruction_counts_phase_boundary") @inline(never)
+func phaseBoundary(_ marker: Int) -> Int {
+    marker &+ 1
+}
+
+/// Sets up the case or curve point `name`, runs each phase's iterations in turn (a phase boundary
+/// after each, with `boundaries`), and tears it down; stops the process on a broken claim. On the
+/// main actor, as top-level code is: a Prex view is reflected inline there.
+@MainActor
+func runCase(named name: String, phases: [Int], boundaries: Bool) {
+    var marker = 0
+    func endPhase() {
+        if boundaries { marker = phaseBoundary(marker) }
+    }
+    if findCase(name) == nil {
+        guard let point = findCurvePoint(name) else { fail("no case or curve point named \(name)") }
+        let loop = point.make()
+        for iterations in phases {
+            loop.run(iterations)
+            endPhase()
+        }
+        if let problem = loop.finish().problem { fail("\(name): \(problem)") }
+        blackHole(marker)
+        return
+    }
+    let item = findCase(name)!
+    let outcome: Outcome
+    switch item.body {
+    case .anyThread(let make):
+        let loop = make()
+        for iterations in phases {
+            loop.run(iterations)
+            endPhase()
+        }
+        outcome = loop.finish()
+    case .mainActor(let make):
+        let loop = make()
+        for iterations in phases {
+            loop.run(iterations)
+            endPhase()
+        }
+        outcome = loop.finish()
+    case .mainActorAsync(let make):
+        // Not an asynchronous main: that one ends the main thread under dispatchMain, which
+        // valgrind does not survive. The main run loop serves the main queue, and so the main actor.
+        let loop = make()
+        for iterations in phases {
+            var finished = false
+            Task { @MainActor in
+                await loop.run(iterations)
+                finished = true
+            }
+            while !finished {
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+            }
+            endPhase()
+        }
+        outcome = loop.finish()
+    }
+    if let problem = outcome.problem { fail("\(name): \(problem)") }
+    if let lost = outcome.lostUpdates, lost != 0 { fail("\(name): \(lost) lost updates") }
+    blackHole(marker)
 }
