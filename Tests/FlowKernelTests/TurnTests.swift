@@ -107,6 +107,14 @@ final class TurnGuarded: @unchecked Sendable {
     var count = 0
     var isInside = false
     var overlaps = 0
+
+    /// Counts one application, and an overlap if another one is under way.
+    func countOnce() {
+        if isInside { overlaps += 1 }
+        isInside = true
+        count += 1
+        isInside = false
+    }
 }
 
 @Suite struct TurnTests {
@@ -115,12 +123,7 @@ final class TurnGuarded: @unchecked Sendable {
         let guarded = TurnGuarded()
         await runOnThreads(8) { _ in
             for _ in 0..<2_000 {
-                source.send { _ in
-                    if guarded.isInside { guarded.overlaps += 1 }
-                    guarded.isInside = true
-                    guarded.count += 1
-                    guarded.isInside = false
-                }
+                source.send { _ in guarded.countOnce() }
             }
         }
         #expect(source.state.withLock { _ in guarded.count } == 16_000)
@@ -134,12 +137,7 @@ final class TurnGuarded: @unchecked Sendable {
         let directly = Counter()
         await runOnThreads(8) { thread in
             for index in 0..<2_000 {
-                let body: @Sendable (UInt) -> Void = { _ in
-                    if guarded.isInside { guarded.overlaps += 1 }
-                    guarded.isInside = true
-                    guarded.count += 1
-                    guarded.isInside = false
-                }
+                let body: @Sendable (UInt) -> Void = { _ in guarded.countOnce() }
                 // Direct, refused (applied as an item) and plain items, mixed.
                 switch (thread + index) % 3 {
                 case 0: source.sendDirect(directly: directly, body)
@@ -203,12 +201,7 @@ final class TurnGuarded: @unchecked Sendable {
             // taken by another thread (deferred until the forwarder's turn ends) or queued before.
             let forwarder = Source()
             for index in 0..<1_000 {
-                let body: @Sendable (UInt) -> Void = { _ in
-                    if guarded.isInside { guarded.overlaps += 1 }
-                    guarded.isInside = true
-                    guarded.count += 1
-                    guarded.isInside = false
-                }
+                let body: @Sendable (UInt) -> Void = { _ in guarded.countOnce() }
                 forwarder.send { _ in
                     switch (thread + index) % 3 {
                     case 0: source.sendDirect(directly: directly, body)

@@ -139,16 +139,17 @@ func phaseBoundary(_ marker: Int) -> Int {
 @MainActor
 func runCase(named name: String, phases: [Int], boundaries: Bool) {
     var marker = 0
-    func endPhase() {
-        if boundaries { marker = phaseBoundary(marker) }
+    /// Runs each phase's iterations, with a boundary after each (with `boundaries`).
+    func runPhases(_ run: (Int) -> Void) {
+        for iterations in phases {
+            run(iterations)
+            if boundaries { marker = phaseBoundary(marker) }
+        }
     }
     if findCase(name) == nil {
         guard let point = findCurvePoint(name) else { fail("no case or curve point named \(name)") }
         let loop = point.make()
-        for iterations in phases {
-            loop.run(iterations)
-            endPhase()
-        }
+        runPhases { loop.run($0) }
         if let problem = loop.finish().problem { fail("\(name): \(problem)") }
         blackHole(marker)
         return
@@ -158,23 +159,17 @@ func runCase(named name: String, phases: [Int], boundaries: Bool) {
     switch item.body {
     case .anyThread(let make):
         let loop = make()
-        for iterations in phases {
-            loop.run(iterations)
-            endPhase()
-        }
+        runPhases { loop.run($0) }
         outcome = loop.finish()
     case .mainActor(let make):
         let loop = make()
-        for iterations in phases {
-            loop.run(iterations)
-            endPhase()
-        }
+        runPhases { loop.run($0) }
         outcome = loop.finish()
     case .mainActorAsync(let make):
         // Not an asynchronous main: that one ends the main thread under dispatchMain, which
         // valgrind does not survive. The main run loop serves the main queue, and so the main actor.
         let loop = make()
-        for iterations in phases {
+        runPhases { iterations in
             var finished = false
             Task { @MainActor in
                 await loop.run(iterations)
@@ -183,7 +178,6 @@ func runCase(named name: String, phases: [Int], boundaries: Bool) {
             while !finished {
                 _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
             }
-            endPhase()
         }
         outcome = loop.finish()
     }
