@@ -124,15 +124,16 @@ package final class VirtualClock: Sendable {
     /// that sleeps in a loop cannot keep it going forever); returns whether none is left.
     ///
     /// Settles once before it starts and once after each wake-up (``advance(to:settled:)``), not
-    /// again before it looks for the next deadline: nothing runs between the two.
+    /// again before it looks for the next deadline: nothing runs between the two. When it finds no
+    /// sleeper, it settles once more and looks again before it returns: a woken task taken off its
+    /// core on its way back to the clock (a loaded machine) would otherwise look like one that ended.
     package func run(limit: Int = 1_000) async -> Bool {
         await settle()
         for _ in 0..<limit {
-            let next = storage.withLock { storage in
-                storage.sleepers.values.compactMap { sleeper -> Duration? in
-                    if case .waiting(let deadline, _) = sleeper { return deadline }
-                    return nil
-                }.min()
+            var next = nextDeadline()
+            if next == nil {
+                await settle()
+                next = nextDeadline()
             }
             guard let next else { return true }
             if await !advance(to: next, settled: true) {
@@ -141,6 +142,16 @@ package final class VirtualClock: Sendable {
             }
         }
         return storage.withLock { $0.sleepers.isEmpty }
+    }
+
+    /// The earliest deadline of a waiting sleeper, or `nil` when none waits.
+    private func nextDeadline() -> Duration? {
+        storage.withLock { storage in
+            storage.sleepers.values.compactMap { sleeper -> Duration? in
+                if case .waiting(let deadline, _) = sleeper { return deadline }
+                return nil
+            }.min()
+        }
     }
 
     /// ``run(limit:)`` for a testing product's `TestClock.run()`: when it gives up, fails the test
