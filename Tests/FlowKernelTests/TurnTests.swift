@@ -247,7 +247,7 @@ final class TurnGuarded: @unchecked Sendable {
     }
 
     @Test func anItemWhoseDeinitCallsTheSameSourceDoesNotDeadlock() async {
-        let finished = await finishes(within: 20) {
+        let finished = await finishes(within: 60) {
             let source = Source()
             let reentered = Counter()
             await runOnThreads(4) { _ in

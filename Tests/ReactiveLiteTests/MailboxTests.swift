@@ -76,7 +76,7 @@ import Testing
         var variable: Variable<Int>? = Variable(1)
         let stream = variable!.signal.observe(on: .queue(DispatchQueue(label: "values"))).values
         let loop = ValuesLoop(stream)
-        #expect(await eventually(within: 5) { loop.seen.count == 1 })
+        #expect(await eventually(within: 30) { loop.seen.count == 1 })
         variable!.value = 2
         variable!.value = 3
         variable = nil
