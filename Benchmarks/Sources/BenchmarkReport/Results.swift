@@ -20,7 +20,8 @@ struct FloodFigures {
     /// How many runs the subject had; the figures are those of its worst.
     var runs: Int
     let victimCalls: Int
-    let victimP99: Double
+    /// The median of the victim's calls, in milliseconds.
+    let victimMedian: Double
     let victimMax: Double
     let flooded: Int
     let peakBacklog: Int
@@ -117,7 +118,7 @@ struct Results {
         for fields in try tsv(file) where fields.count == 9 {
             let numbers = fields.dropFirst().map { Double($0) ?? -1 }
             let run = FloodFigures(
-                subject: fields[0], runs: 1, victimCalls: Int(numbers[0]), victimP99: numbers[1],
+                subject: fields[0], runs: 1, victimCalls: Int(numbers[0]), victimMedian: numbers[1],
                 victimMax: numbers[2], flooded: Int(numbers[3]), peakBacklog: Int(numbers[4]),
                 rssBefore: numbers[5], rssPeak: numbers[6], drain: numbers[7])
             guard let previous = worst[run.subject] else {

@@ -109,7 +109,8 @@ final class Keep: @unchecked Sendable {
 /// What one flood run measured.
 package struct FloodResult: Sendable {
     package var victimCalls = 0
-    package var victimP99Milliseconds = 0.0
+    /// The victim's typical call: the median of its calls (with 80 calls a p99 is the slowest).
+    package var victimMedianMilliseconds = 0.0
     package var victimMaxMilliseconds = 0.0
     package var flooded = 0
     package var peakBacklog = 0
@@ -122,7 +123,7 @@ package struct FloodResult: Sendable {
     /// One tab-separated line: the subject and the figures, as compare.sh records them.
     package func line(subject: String) -> String {
         [
-            subject, String(victimCalls), String(format: "%.3f", victimP99Milliseconds),
+            subject, String(victimCalls), String(format: "%.4f", victimMedianMilliseconds),
             String(format: "%.3f", victimMaxMilliseconds), String(flooded), String(peakBacklog),
             String(format: "%.1f", rssBeforeMiB), String(format: "%.1f", rssPeakMiB),
             String(format: "%.1f", drainMilliseconds),
@@ -223,8 +224,9 @@ package func flood(_ subject: FloodSubject, seconds: Double) -> FloodResult {
     latencies.sort()
     result.victimCalls = latencies.count
     if !latencies.isEmpty {
-        let index = min(latencies.count - 1, Int((Double(latencies.count) * 0.99).rounded(.up)) - 1)
-        result.victimP99Milliseconds = latencies[max(index, 0)]
+        let middle = latencies.count / 2
+        result.victimMedianMilliseconds =
+            latencies.count % 2 == 1 ? latencies[middle] : (latencies[middle - 1] + latencies[middle]) / 2
         result.victimMaxMilliseconds = latencies[latencies.count - 1]
     }
     result.flooded = flooded.load(ordering: .acquiring)
