@@ -1,0 +1,143 @@
+import Dispatch
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FlowKernel
+
+/// The turn drained on an executor (a VueFlux store on `.queue`) and from async code (tasks that
+/// suspend instead of blocking their thread).
+@Suite struct TurnExecutorTests {
+    // MARK: Executor drains
+
+    @Test func anExecutorDrainAppliesOneBatchThenHandsTheRestToTheNextDrain() {
+        let pending = PendingWork()
+        let source = DrainedSource { pending.add($0) }
+        let total = 2 * ExecutorDrain.batchLimit + 44
+        for item in 0..<total {
+            source.send(item)
+        }
+        #expect(pending.count == 1, "one drain at a time")
+
+        pending.runNext()
+        #expect(source.applied.count == ExecutorDrain.batchLimit)
+        #expect(pending.count == 1, "the rest is handed to the next drain, behind other work")
+        pending.runNext()
+        #expect(source.applied.count == 2 * ExecutorDrain.batchLimit)
+        #expect(pending.count == 1)
+        pending.runNext()
+        #expect(source.applied.values == Array(0..<total), "first in, first out")
+        #expect(pending.count == 0)
+        #expect(source.isIdle)
+
+        // Once idle, the next item schedules a drain again.
+        source.send(total)
+        #expect(pending.count == 1)
+        pending.runNext()
+        #expect(source.applied.values == Array(0...total))
+        #expect(source.isIdle)
+    }
+
+    @Test func itemsQueuedDuringADrainWaitForTheNextDrain() {
+        let pending = PendingWork()
+        let source = DrainedSource(
+            onApply: { source, item in
+                // Queued while item 0 is applied, as a mutation's own dispatch is.
+                if item == 0 {
+                    for more in 3..<6 {
+                        source.send(more)
+                    }
+                }
+            },
+            schedule: { pending.add($0) }
+        )
+        for item in 0..<3 {
+            source.send(item)
+        }
+
+        pending.runNext()
+        #expect(source.applied.values == [0, 1, 2], "a drain applies what was queued when it started")
+        #expect(pending.count == 1)
+        pending.runNext()
+        #expect(source.applied.values == [0, 1, 2, 3, 4, 5])
+        #expect(source.isIdle)
+    }
+
+    @Test func aDrainWhoseExecutorRunsTheNextDrainInlineGoesOnWithoutNesting() {
+        let total = 10 * ExecutorDrain.batchLimit
+        // An executor that runs its work at once, as a custom context may. The first item fills
+        // the queue from inside the drain, so that each batch ends with work left.
+        let source = DrainedSource(
+            onApply: { source, item in
+                guard item == 0 else { return }
+                for more in 1..<total {
+                    source.send(more)
+                }
+            },
+            schedule: { $0() }
+        )
+        source.send(0)
+
+        #expect(source.applied.values == Array(0..<total))
+        #expect(source.deepestApplying.value == 1, "every batch ran in the first drain's frame")
+        #expect(source.isIdle)
+    }
+
+    /// A task that finds the turn taken suspends instead of blocking its thread: while one thread
+    /// holds the turn, the tasks dispatching into the source end up suspended in the turn's list
+    /// (a version that blocked would park at most as many tasks as the cooperative pool has
+    /// threads, and none in the list), nothing is applied during the hold, and once the turn is
+    /// free every item is applied, exactly once. A dedicated thread ends the hold after at most 30
+    /// seconds, so such a version fails here by name instead of hanging.
+    @Test func tasksThatFindTheTurnTakenSuspendAndLeaveThePoolFree() async {
+        let source = Source()
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let released = Counter()
+        let allSuspended = Counter()
+        let started = Counter()
+        let applied = Counter()
+        let appliedDuringTheHold = Counter()
+        Thread {
+            source.send { _ in
+                holding.signal()
+                release.wait()
+            }
+        }.start()
+        Thread {
+            holding.wait()
+            let deadline = Date().addingTimeInterval(30)
+            // Every task that has started must end up suspended in the turn's list (a blocking
+            // version parks them in the gate instead). Not all 64 need to have started: in the full
+            // parallel suite other tests may hold the cooperative pool for seconds.
+            while Date() < deadline {
+                let suspended = source.state.withLock { $0.turn.suspended.count }
+                if suspended >= 2 && suspended == started.value {
+                    allSuspended.increment()
+                    break
+                }
+                usleep(1_000)
+            }
+            released.increment()
+            release.signal()
+        }.start()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<64 {
+                group.addTask {
+                    started.increment()
+                    for _ in 0..<10 {
+                        await source.sendSuspending { _ in
+                            applied.increment()
+                            if released.value == 0 { appliedDuringTheHold.increment() }
+                        }
+                    }
+                }
+            }
+            await group.waitForAll()
+        }
+        #expect(allSuspended.value == 1, "tasks blocked their threads instead of suspending")
+        #expect(appliedDuringTheHold.value == 0, "applied while another thread held the turn")
+        #expect(applied.value == 640)
+        #expect(source.isIdle)
+    }
+}
