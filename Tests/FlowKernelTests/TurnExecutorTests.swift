@@ -98,8 +98,10 @@ import Testing
         let started = Counter()
         let applied = Counter()
         let appliedDuringTheHold = Counter()
+        let held = Counter()
         Thread {
             source.send { _ in
+                held.increment()
                 holding.signal()
                 release.wait()
             }
@@ -121,6 +123,13 @@ import Testing
             released.increment()
             release.signal()
         }.start()
+        // The tasks start once the turn is held, so that each of them finds it taken (a task that
+        // started first could find it free, apply its items, and never suspend).
+        let holdDeadline = Date().addingTimeInterval(30)
+        while held.value == 0 && Date() < holdDeadline {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        #expect(held.value == 1, "the holding thread never took the turn")
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<64 {
                 group.addTask {
