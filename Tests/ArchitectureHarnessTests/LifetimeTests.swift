@@ -87,16 +87,16 @@ struct WeakReference {
         let client = FakeSearchClient(latency: .manual)
         var screen: (any SearchScreen)? = SearchModel.makeScreen(architecture, client: client)
         screen?.search("swift")
-        #expect(await eventuallyOnMain(within: 10) { client.pendingRequests.count == 1 })
+        #expect(await eventuallyOnMain { client.pendingRequests.count == 1 })
         let components = (screen?.components ?? []).map { WeakReference($0) }
         #expect(components.count >= 2)
 
         screen = nil
         #expect(
-            await eventuallyOnMain(within: 10) { components.allSatisfy { $0.object == nil } },
+            await eventuallyOnMain { components.allSatisfy { $0.object == nil } },
             "\(architecture) kept \(components.compactMap(\.object))")
         #expect(
-            await eventuallyOnMain(within: 10) {
+            await eventuallyOnMain {
                 client.cancelledRequests == [SearchRequest(query: "swift", page: 1)]
             })
         #expect(client.pendingRequests.isEmpty)

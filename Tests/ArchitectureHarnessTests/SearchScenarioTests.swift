@@ -21,7 +21,7 @@ import Testing
 
     /// Waits until the screen is in `expected` and its view has been shown that state.
     func settle(_ screen: any SearchScreen, at expected: SearchModel.State) async -> Bool {
-        await eventuallyOnMain(within: 10) { screen.state == expected && screen.shown.last == expected }
+        await eventuallyOnMain { screen.state == expected && screen.shown.last == expected }
     }
 
     @Test(arguments: Architecture.allCases)
@@ -37,13 +37,13 @@ import Testing
         expected.inputs.append(.search("swift"))
         #expect(await settle(screen, at: expected.state))
         #expect(screen.state.isLoading)
-        #expect(await eventuallyOnMain(within: 10) { client.pendingRequests == [swift1] })
+        #expect(await eventuallyOnMain { client.pendingRequests == [swift1] })
 
         // A new query cancels the stale request.
         screen.search("swiftui")
         expected.inputs.append(.search("swiftui"))
         #expect(await settle(screen, at: expected.state))
-        #expect(await eventuallyOnMain(within: 10) { client.pendingRequests == [swiftUI[0]] })
+        #expect(await eventuallyOnMain { client.pendingRequests == [swiftUI[0]] })
         #expect(client.cancelledRequests == [swift1])
 
         // Page 1 arrives.
@@ -57,7 +57,7 @@ import Testing
         // Page 2 is appended.
         screen.loadNextPage()
         expected.inputs.append(.loadNextPage)
-        #expect(await eventuallyOnMain(within: 10) { client.pendingRequests == [swiftUI[1]] })
+        #expect(await eventuallyOnMain { client.pendingRequests == [swiftUI[1]] })
         #expect(client.respond() == swiftUI[1])
         expected.inputs.append(.received(swiftUI[1], client.outcome(for: swiftUI[1])))
         #expect(await settle(screen, at: expected.state))
@@ -67,7 +67,7 @@ import Testing
         client.failing = [swiftUI[2]]
         screen.loadNextPage()
         expected.inputs.append(.loadNextPage)
-        #expect(await eventuallyOnMain(within: 10) { client.pendingRequests == [swiftUI[2]] })
+        #expect(await eventuallyOnMain { client.pendingRequests == [swiftUI[2]] })
         #expect(client.respond() == swiftUI[2])
         expected.inputs.append(.received(swiftUI[2], .failure(.offline)))
         #expect(await settle(screen, at: expected.state))
@@ -77,11 +77,11 @@ import Testing
         // A cancel stops loading and cancels the request.
         screen.search("rx")
         expected.inputs.append(.search("rx"))
-        #expect(await eventuallyOnMain(within: 10) { client.pendingRequests.count == 1 })
+        #expect(await eventuallyOnMain { client.pendingRequests.count == 1 })
         screen.cancel()
         expected.inputs.append(.cancel)
         #expect(await settle(screen, at: expected.state))
-        #expect(await eventuallyOnMain(within: 10) { client.pendingRequests.isEmpty })
+        #expect(await eventuallyOnMain { client.pendingRequests.isEmpty })
         #expect(client.cancelledRequests == [swift1, SearchRequest(query: "rx", page: 1)])
         #expect(!screen.state.isLoading)
 
@@ -116,7 +116,7 @@ import Testing
         screen.search("swift")  // 10 results: 5 pages of 2
         for page in 1...5 {
             #expect(
-                await eventuallyOnMain(within: 10) { screen.state.page == page && !screen.state.isLoading })
+                await eventuallyOnMain { screen.state.page == page && !screen.state.isLoading })
             screen.loadNextPage()
         }
         #expect(screen.state.repositories.count == 10)

@@ -51,9 +51,9 @@ import Testing
         #expect(screen.status() == "Searching…")
         status.rearm()
 
-        #expect(await eventuallyOnMain(within: 10) { client.pendingRequests.count == 1 })
+        #expect(await eventuallyOnMain { client.pendingRequests.count == 1 })
         client.respond()
-        #expect(await eventuallyOnMain(within: 10) { screen.status() == "4 repositories" })
+        #expect(await eventuallyOnMain { screen.status() == "4 repositories" })
         #expect(status.invalidations == 2)
         status.rearm()
 

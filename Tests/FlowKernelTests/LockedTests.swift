@@ -109,12 +109,27 @@ import Testing
         let answers = Recorder<Bool>()
         await runOnThreads(1) { _ in
             answers.append(fk_lock_waits_often())  // never waited on this thread
-            answers.append(fk_lock_waits_often())  // waited just now
+            answers.append(Self.secondOfTwoCallsInARow())  // waited just now
             usleep(30_000)
             answers.append(fk_lock_waits_often())  // last waited 30 ms ago
-            answers.append(fk_lock_waits_often())
+            answers.append(Self.secondOfTwoCallsInARow())
         }
         #expect(answers.values == [false, true, false, true])
+    }
+
+    /// The answer of `fk_lock_waits_often()` called twice in a row, which must be true. A thread
+    /// that loses its processor for 20 ms or more between the two calls (a loaded machine) gets
+    /// false for a reason of its own: such a pair is made again, up to 50 times.
+    static func secondOfTwoCallsInARow() -> Bool {
+        for _ in 0..<50 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = fk_lock_waits_often()
+            let answer = fk_lock_waits_often()
+            if answer || DispatchTime.now().uptimeNanoseconds - start < 20_000_000 {
+                return answer
+            }
+        }
+        return false
     }
 
     @Test func threadsThatFindTheLockHeldSleepAndAreWokenInTurn() async {

@@ -329,7 +329,9 @@ import Testing
         // the one item the forwarding thread has deferred, never its stream.
         #expect(mostAppliedInOneCall.withLock { $0 } <= 1)
         #expect(forwardedAppliedElsewhere.value == appliedByVictim.value)
-        #expect(forwardedAppliedElsewhere.value < forwarded.value / 10)
+        #expect(
+            forwardedAppliedElsewhere.value <= victimCalls.value,
+            "the victim applied more than one item per call")
         #expect(maxQueued.withLock { $0 } <= 1)
         #expect(a.isIdle && b.isIdle)
     }

@@ -49,7 +49,7 @@ import Testing
         sink?.send(value: 1)
         sink = nil
 
-        #expect(await loop.ends(within: 5), "the loop over values did not end with its producer")
+        #expect(await loop.ends(within: 30), "the loop over values did not end with its producer")
         #expect(loop.seen.values == [1])
     }
 
