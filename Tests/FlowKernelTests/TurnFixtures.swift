@@ -8,19 +8,6 @@ import Testing
 
 @testable import FlowKernel
 
-/// A value whose deinit runs code: it calls back into the source that dropped it.
-final class Tripwire: Sendable {
-    let onDeinit: @Sendable () -> Void
-
-    init(onDeinit: @escaping @Sendable () -> Void) {
-        self.onDeinit = onDeinit
-    }
-
-    deinit {
-        onDeinit()
-    }
-}
-
 /// A minimal source on the kernel: work items are closures told which thread applies them.
 final class Source: Sendable {
     struct Item: Sendable {

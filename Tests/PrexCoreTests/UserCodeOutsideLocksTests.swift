@@ -3,17 +3,7 @@ import TestSupport
 import Testing
 
 /// An action carrying an object whose deinit dispatches to the same flux.
-private final class Payload: Sendable {
-    let onDeinit: @Sendable () -> Void
-
-    init(onDeinit: @escaping @Sendable () -> Void) {
-        self.onDeinit = onDeinit
-    }
-
-    deinit {
-        onDeinit()
-    }
-}
+private typealias Payload = Tripwire
 
 private struct PayloadState: State {
     var count = 0

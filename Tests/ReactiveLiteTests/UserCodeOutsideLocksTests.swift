@@ -4,19 +4,6 @@ import Testing
 
 @testable import ReactiveLite
 
-/// A value whose deinit runs user code: it reads or sets the source it was stored in.
-final class Tripwire: Sendable {
-    let onDeinit: @Sendable () -> Void
-
-    init(onDeinit: @escaping @Sendable () -> Void) {
-        self.onDeinit = onDeinit
-    }
-
-    deinit {
-        onDeinit()
-    }
-}
-
 /// No user code runs under a ReactiveLite lock: not even the deinit of a value the library drops.
 @Suite struct UserCodeOutsideLocksTests {
     @Test func replacingAValueWhoseDeinitReadsTheVariableDoesNotDeadlock() async {

@@ -114,17 +114,7 @@ import Testing
 }
 
 /// An object whose deinit dispatches, as an object that posts "I am gone" to the store would.
-private final class DispatchesOnDeinit: Sendable {
-    let onDeinit: @Sendable () -> Void
-
-    init(_ onDeinit: @escaping @Sendable () -> Void) {
-        self.onDeinit = onDeinit
-    }
-
-    deinit {
-        onDeinit()
-    }
-}
+private typealias DispatchesOnDeinit = Tripwire
 
 private struct HeldState: SubstateType {
     var object: DispatchesOnDeinit?

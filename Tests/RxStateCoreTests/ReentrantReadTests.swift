@@ -17,17 +17,7 @@ private struct Right: SubstateType, Equatable {
 private struct Tick: ActionType {}
 
 /// An action carrying an object whose deinit reads the store.
-private final class Probe: Sendable {
-    let onDeinit: @Sendable () -> Void
-
-    init(onDeinit: @escaping @Sendable () -> Void) {
-        self.onDeinit = onDeinit
-    }
-
-    deinit {
-        onDeinit()
-    }
-}
+private typealias Probe = Tripwire
 
 private struct Carry: ActionType {
     let probe: Probe
