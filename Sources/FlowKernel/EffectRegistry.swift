@@ -69,10 +69,16 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         }
     }
 
-    /// What an observer (a test store) is told.
+    /// What an observer (a test store) is told: the effects in flight when it begins observing,
+    /// then each start and each end, so that no event costs more than the effect it reports
+    /// (a store with thousands of effects in flight does not rebuild their list on each one).
     package enum Event: Sendable {
-        /// The effects in flight changed: the list now, in start order.
+        /// The effects in flight when the observer was added, in start order.
         case running([Running])
+        /// An effect started; it is in flight until ``ended(serial:)`` names it.
+        case started(Running)
+        /// The task of the effect with this serial returned, cancelled or not.
+        case ended(serial: UInt64)
         /// An effect threw an error other than `CancellationError`: the error, described.
         case threw(Running, String)
     }
@@ -114,10 +120,6 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
                 }
             }
             return tasks
-        }
-
-        func announce() {
-            tell(.running(running))
         }
 
         func tell(_ event: Event) {
@@ -169,7 +171,7 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
             if let id {
                 storage.byID[id] = info.serial
             }
-            storage.announce()
+            storage.tell(.started(info))
             return (info, replaced)
         }
         guard let (info, replaced) = reservation else {
@@ -210,7 +212,6 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     package func cancel(id: EffectID) {
         let tasks = storage.withLock { storage -> [Task<Void, Never>] in
             guard let serial = storage.byID[id] else { return [] }
-            defer { storage.announce() }
             return storage.cancel([serial])
         }
         for task in tasks {
@@ -232,7 +233,6 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     package func close() {
         let tasks = storage.withLock { storage -> [Task<Void, Never>] in
             storage.isClosed = true
-            defer { storage.announce() }
             return storage.cancel(Array(storage.entries.keys))
         }
         for task in tasks {
@@ -276,8 +276,6 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     private func cancel(_ isIncluded: (Running) -> Bool) {
         let tasks = storage.withLock { storage -> [Task<Void, Never>] in
             let serials = storage.entries.values.filter { isIncluded($0.info) }.map(\.info.serial)
-            guard !serials.isEmpty else { return [] }
-            defer { storage.announce() }
             return storage.cancel(serials)
         }
         for task in tasks {
@@ -300,7 +298,7 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
             if let id = entry.info.id, storage.byID[id] == serial {
                 storage.byID[id] = nil
             }
-            storage.announce()
+            storage.tell(.ended(serial: serial))
             return entry
         }
         _ = entry

@@ -90,6 +90,28 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
         }
     }
 
+    /// Notes that the store's effect `serial` started.
+    package func effectStarted(_ serial: UInt64) {
+        let ready = storage.withLock { storage in
+            storage.status.runningEffects.insert(serial)
+            return storage.ready()
+        }
+        for continuation in ready {
+            continuation.resume()
+        }
+    }
+
+    /// Notes that the store's effect `serial` ended.
+    package func effectEnded(_ serial: UInt64) {
+        let ready = storage.withLock { storage in
+            storage.status.runningEffects.remove(serial)
+            return storage.ready()
+        }
+        for continuation in ready {
+            continuation.resume()
+        }
+    }
+
     /// Notes the end of the work `id`.
     package func finishWork(_ id: UInt64) {
         let ready = storage.withLock { storage in

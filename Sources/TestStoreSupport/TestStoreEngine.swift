@@ -201,6 +201,10 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
             switch event {
             case .running(let running):
                 log.setRunningEffects(Set(running.map(\.serial)))
+            case .started(let effect):
+                log.effectStarted(effect.serial)
+            case .ended(let serial):
+                log.effectEnded(serial)
             case .threw(let effect, let error):
                 effects.withLock { $0.errors.append("\(effect.description) threw an error: \(error)") }
             }
