@@ -37,6 +37,16 @@ final class OwningView: View {
     }
 }
 
+/// A view slower than any flood (a UI update per change): its changes pile up while one streams.
+final class SlowView: View {
+    let check = SequenceCheck(first: 1)
+
+    func reflect(change: StateChange<TestState>) {
+        spin(microseconds: 20)
+        check.record(change.new.count)
+    }
+}
+
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct PresenterTests {
     @Test func dispatchOnTheMainQueueReflectsInline() {
@@ -101,10 +111,25 @@ final class OwningView: View {
                 }
             }
         }
-        await drainMainQueue()
+        // The view gets them in batches of at most 128 per main-queue block, so wait for the last.
+        #expect(await eventuallyOnMain { view.counts.count >= 1_000 })
         #expect(view.counts == Array(1...1_000))
         #expect(view.onMainQueue.allSatisfy { $0 })
         #expect(view.maxDepth == 1)
+    }
+
+    // Polls on purpose: the real main queue, flooded from a real thread, is the point.
+    @Test func aBackgroundFloodLeavesTheMainQueueFreeAndReachesTheViewOnceEachInOrder() async {
+        let view = SlowView()
+        let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())
+        let dispatcher = presenter.flux.dispatcher
+        let probe = await floodWhileProbing(
+            .main, send: { _ in dispatcher.dispatch(.increment) }, applied: { view.check.next - 1 })
+        #expect(
+            probe.ranDuringFlood,
+            "a main-queue block waited for the view to reflect the whole flood (\(probe.sent) actions)")
+        #expect(await eventually { view.check.next - 1 == probe.sent })
+        #expect(view.check.violations == 0)
     }
 
     @Test func mainAndBackgroundDispatchesRacingReachTheViewOnceEachInOrder() async {

@@ -8,7 +8,9 @@ import FlowKernel
 /// delivered inline, before `post` returns. Any other change waits in `pending` and is delivered by
 /// whoever is already delivering (a change posted from inside `reflect`, on any thread) or by one
 /// block scheduled on the main queue (a change posted from another thread). So a background change
-/// followed by a main-thread change reaches the view in that order.
+/// followed by a main-thread change reaches the view in that order. A delivery reflects at most
+/// `ExecutorDrain.batchLimit` changes, then leaves the rest to a new block behind the main queue's
+/// other work, so a flood from another thread never keeps the main queue to itself.
 ///
 /// The state is a word of flags (``MailboxFlags``) changed atomically, so that the common case, an idle
 /// mailbox on the main queue delivering one change inline and going idle again, takes no lock:
@@ -127,10 +129,27 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
         }
     }
 
-    /// Reflects `first`, then every change queued meanwhile, then goes idle.
+    /// What a delivery does after a change, decided under the lock.
+    @usableFromInline
+    enum Next {
+        /// Reflect this change, queued meanwhile.
+        case reflect(StateChange<State>)
+        /// Nothing is queued, or the mailbox closed: idle again.
+        case idle
+        /// The batch is over and changes are queued: a block on the main queue delivers them.
+        case handOff
+    }
+
+    /// Reflects `first`, then the changes queued meanwhile, in one bounded batch (at most
+    /// `ExecutorDrain.batchLimit` changes in all); then goes idle, or, if changes are still queued,
+    /// leaves them to a block behind the main queue's other work. So a flood from another thread
+    /// never keeps the main queue to itself, and a main-thread `dispatch` that reflects inline
+    /// returns after a bounded number of other threads' changes.
     @inlinable
     func deliver(startingWith first: StateChange<State>) {
         var change = first
+        // Changes this batch may still take from `pending`, `first` aside.
+        var budget = ExecutorDrain.batchLimit - 1
         while true {
             // On the main queue: `prepare` chose inline delivery only there, and `drainScheduled`
             // runs in a main-queue block. That is what `MainQueue.assumingIsolation` relies on.
@@ -140,18 +159,38 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
             if flags.replace(MailboxFlags.delivering, with: 0) {
                 return
             }
-            let next: StateChange<State>? = pending.withLock { pending in
-                if flags.value & MailboxFlags.closed == 0, let next = pending.popFirst() {
-                    if pending.isEmpty {
-                        flags.clear(MailboxFlags.pending)
+            let next: Next = pending.withLock { pending in
+                if flags.value & MailboxFlags.closed == 0, !pending.isEmpty {
+                    if budget == 0 {
+                        // `scheduled` before `delivering` goes, so that the word is never empty
+                        // while changes wait (an empty word lets a poster on the main queue
+                        // deliver inline, ahead of them).
+                        flags.set(MailboxFlags.scheduled)
+                        flags.clear(MailboxFlags.delivering)
+                        return .handOff
                     }
-                    return next
+                    if let next = pending.popFirst() {
+                        budget &-= 1
+                        if pending.isEmpty {
+                            flags.clear(MailboxFlags.pending)
+                        }
+                        return .reflect(next)
+                    }
                 }
                 flags.clear(MailboxFlags.delivering | MailboxFlags.pending)
-                return nil
+                return .idle
             }
-            guard let next else { return }
-            change = next
+            switch next {
+            case .reflect(let next):
+                change = next
+            case .idle:
+                return
+            case .handOff:
+                DispatchQueue.main.async { [self] in
+                    drainScheduled()
+                }
+                return
+            }
         }
     }
 }
