@@ -5,7 +5,8 @@ import FlowKernel
 /// Keep one as a stored property of a view controller (or any owner): every observation added to it
 /// ends when the owner goes away. Adding to a scope that was already disposed of disposes of the
 /// added disposable at once; adding a disposable that is already disposed of does nothing (the
-/// scope does not keep it). Disposables are disposed of in the order they were added. Safe to use
+/// scope does not keep it), and those disposed of later are let go of as the scope grows (see
+/// ``add(disposable:)``). Disposables are disposed of in the order they were added. Safe to use
 /// from any thread.
 public final class DisposableScope: Disposable {
     private let state: Locked<State>
@@ -13,7 +14,22 @@ public final class DisposableScope: Disposable {
     private struct State {
         var disposables: [any Disposable]
         var isDisposed = false
+        /// The count at which `add` next looks for disposables that ended since they were added.
+        var sweepAt = DisposableScope.smallestSweep
+        /// Whether a sweep is looking at the disposables outside the lock: until it is done, the
+        /// list only grows at its end, so the positions the sweep saw still hold.
+        var isSweeping = false
     }
+
+    /// What `add` does after its lock.
+    private enum Added {
+        case kept
+        case refused
+        case keptAndSweep([any Disposable])
+    }
+
+    /// The fewest disposables a scope holds before it sweeps.
+    private static let smallestSweep = 16
 
     /// Creates a scope holding `disposables`.
     ///
@@ -47,22 +63,61 @@ public final class DisposableScope: Disposable {
 
     /// Adds a disposable to the scope, or disposes of it at once if the scope is already disposed of.
     ///
-    /// A disposable that is already disposed of is dropped, not kept until the scope goes: a scope
-    /// that lives as long as its owner does not grow with observations that already ended.
+    /// A disposable that is already disposed of is dropped, not kept until the scope goes. Those
+    /// disposed of after they were added are let go of as the scope grows: each time the scope
+    /// holds twice as many as after the last sweep, `add` drops the ones that ended. So a scope
+    /// that lives as long as its owner does not grow with observations that already ended, and an
+    /// `add` costs amortized constant time.
     ///
     /// - Parameter disposable: The disposable the scope takes charge of.
     public func add(disposable: any Disposable) {
         if disposable.isDisposed {
             return
         }
-        let accepted = state.withLock { state in
-            guard !state.isDisposed else { return false }
+        let added = state.withLock { state -> Added in
+            guard !state.isDisposed else { return .refused }
             state.disposables.append(disposable)
-            return true
+            guard state.disposables.count >= state.sweepAt, !state.isSweeping else { return .kept }
+            state.isSweeping = true
+            return .keptAndSweep(state.disposables)
         }
-        if !accepted {
+        switch added {
+        case .kept:
+            return
+        case .refused:
             disposable.dispose()
+        case .keptAndSweep(let seen):
+            sweep(seen)
         }
+    }
+
+    /// Drops the disposables of `seen` (the list as it was) that have been disposed of.
+    private func sweep(_ seen: [any Disposable]) {
+        // Asked outside the lock: `isDisposed` of a disposable written by a user is user code.
+        let ended = seen.indices.filter { seen[$0].isDisposed }
+        let dropped = state.withLock { state -> [any Disposable] in
+            state.isSweeping = false
+            guard !state.isDisposed else { return [] }
+            var kept: [any Disposable] = []
+            var dropped: [any Disposable] = []
+            kept.reserveCapacity(state.disposables.count - ended.count)
+            dropped.reserveCapacity(ended.count)
+            var nextEnded = ended.startIndex
+            // Only appended to since `seen` was taken, so each ended one is still at its position.
+            for (position, disposable) in state.disposables.enumerated() {
+                if nextEnded < ended.endIndex && ended[nextEnded] == position {
+                    dropped.append(disposable)
+                    nextEnded += 1
+                } else {
+                    kept.append(disposable)
+                }
+            }
+            state.disposables = kept
+            state.sweepAt = Swift.max(Self.smallestSweep, 2 * kept.count)
+            return dropped
+        }
+        // Released here, after the lock: a disposable's deinit may be user code.
+        _ = dropped
     }
 
     /// Disposes of every disposable in the scope, in the order they were added. Later calls do

@@ -75,6 +75,57 @@ import Testing
         #expect(!scope.isDisposed)
     }
 
+    /// A scope that lives as long as its owner lets go of the disposables that ended after they
+    /// were added, as more are added: its size follows the observations still running, not every
+    /// observation the owner ever made. Those still running are disposed of with the scope, in
+    /// the order they were added.
+    @Test func aLongLivedScopeLetsGoOfDisposablesThatEndedAfterTheyWereAdded() {
+        let scope = DisposableScope()
+        let recorder = Recorder<Int>()
+        weak var released: AnyDisposable?
+        do {
+            let ended = AnyDisposable()
+            released = ended
+            scope += ended
+            ended.dispose()
+        }
+        scope += AnyDisposable { recorder.append(1) }
+        for _ in 0..<1_000 {
+            let ended = AnyDisposable()
+            scope += ended
+            ended.dispose()
+        }
+        scope += AnyDisposable { recorder.append(2) }
+        #expect(released == nil)
+        #expect(recorder.values == [])
+        scope.dispose()
+        #expect(recorder.values == [1, 2])
+    }
+
+    /// Threads adding to one scope while they dispose of half of what they added (so the scope
+    /// sweeps while others add): the scope keeps every disposable still running, and disposes of
+    /// each of them once when it goes.
+    @Test func sweepsWhileThreadsAddLoseNothing() async {
+        let scope = DisposableScope()
+        let disposedByScope = Shared(0)
+        let threads = 8
+        let perThread = 2_000
+        await runOnThreads(threads) { _ in
+            for index in 0..<perThread {
+                if index.isMultiple(of: 2) {
+                    scope += AnyDisposable { disposedByScope.withLock { $0 += 1 } }
+                } else {
+                    let ended = AnyDisposable()
+                    scope += ended
+                    ended.dispose()
+                }
+            }
+        }
+        #expect(disposedByScope.value == 0)
+        scope.dispose()
+        #expect(disposedByScope.value == threads * perThread / 2)
+    }
+
     @Test func initializerDropsAlreadyDisposedDisposables() {
         weak var released: AnyDisposable?
         let recorder = Recorder<Int>()
