@@ -94,6 +94,9 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         var entries: [UInt64: Entry] = [:]
         /// The effect that answers to each id: the latest started and not cancelled.
         var byID: [EffectID: UInt64] = [:]
+        /// The effects in flight of each owner, so that an owner going cancels its own without a
+        /// look at every other effect of the store (a list of presenters sharing a flux).
+        var byOwner: [ObjectIdentifier: Set<UInt64>] = [:]
         var nextSerial: UInt64 = 0
         /// Set by `close()`: later effects are not started.
         var isClosed = false
@@ -171,6 +174,9 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
             if let id {
                 storage.byID[id] = info.serial
             }
+            if let owner {
+                storage.byOwner[owner, default: []].insert(info.serial)
+            }
             storage.tell(.started(info))
             return (info, replaced)
         }
@@ -219,9 +225,15 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         }
     }
 
-    /// Cancels every effect in flight started by `owner`.
+    /// Cancels every effect in flight started by `owner`, in time proportional to their number.
     package func cancelAll(owner: ObjectIdentifier) {
-        cancel { $0.owner == owner }
+        let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+            guard let serials = storage.byOwner[owner] else { return [] }
+            return storage.cancel(Array(serials))
+        }
+        for task in tasks {
+            task.cancel()
+        }
     }
 
     /// Cancels every effect in flight, or those among them that `isIncluded` accepts.
@@ -297,6 +309,12 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
             guard let entry = storage.entries.removeValue(forKey: serial) else { return nil }
             if let id = entry.info.id, storage.byID[id] == serial {
                 storage.byID[id] = nil
+            }
+            if let owner = entry.info.owner {
+                storage.byOwner[owner]?.remove(serial)
+                if storage.byOwner[owner]?.isEmpty == true {
+                    storage.byOwner[owner] = nil
+                }
             }
             storage.tell(.ended(serial: serial))
             return entry

@@ -133,6 +133,12 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
         storage.withLock { $0.entries.count }
     }
 
+    /// The entry at position `position`, or `nil` if there is none yet: one entry, not a copy of
+    /// the log's rest (a test receiving each of thousands of actions would copy the rest each time).
+    package func entry(at position: Int) -> Entry? {
+        storage.withLock { $0.entries.indices.contains(position) ? $0.entries[position] : nil }
+    }
+
     /// The entries from position `start` on.
     package func entries(from start: Int) -> [Entry] {
         storage.withLock { Array($0.entries[min(start, $0.entries.count)...]) }

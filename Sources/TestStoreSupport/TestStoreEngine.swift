@@ -107,7 +107,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         expectation: ((inout State) -> Void)?
     ) {
         let actual: State
-        if let first = log.entries(from: start).first {
+        if let first = log.entry(at: start) {
             progress.withLock { $0.consumed = start + 1 }
             actual = first.state
         } else {
@@ -143,7 +143,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
                     "\(what): expected an action within \(timeout) s, but \(seen).", at: site)
                 return
             }
-            guard let entry = log.entries(from: consumed).first else { continue }
+            guard let entry = log.entry(at: consumed) else { continue }
             progress.withLock { $0.consumed = consumed + 1 }
             if matching(entry.action) {
                 check(entry.state, expectation: expectation, what: what, site: site)
@@ -253,7 +253,10 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
             return
         }
         let skipped = effects.withLock { $0.skipped }
-        let settled = await log.wait(timeout: timeout) { $0.runningEffects.subtracting(skipped).isEmpty }
+        // Asked again on each effect's start and end: no set is built.
+        let settled = await log.wait(timeout: timeout) { status in
+            status.runningEffects.allSatisfy { skipped.contains($0) }
+        }
         if !settled {
             reportRunningEffects(at: site) { "finish: \($0) still running after \(timeout) s" }
         }
@@ -288,9 +291,8 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
                 + "purpose with cancelEffects() or skipEffects().",
             at: site
         )
-        effects.withLock { $0.registry }?.cancelAll { effect in
-            running.contains { $0.serial == effect.serial }
-        }
+        let serials = Set(running.map(\.serial))
+        effects.withLock { $0.registry }?.cancelAll { serials.contains($0.serial) }
     }
 
     private func reportEffectErrors(at site: CallSite) {

@@ -33,13 +33,9 @@ package final class VirtualClock: Sendable {
         var waking = 0
         /// Counts every change, so that `settle` can tell when things have stopped moving.
         var changes: UInt64 = 0
-
-        var reservedCount: Int {
-            sleepers.values.reduce(0) { count, sleeper in
-                if case .reserved = sleeper { return count + 1 }
-                return count
-            }
-        }
+        /// How many sleepers are `.reserved`: kept as they change, since `settle` asks on every
+        /// round (counting them there cost a look at every sleeper each time).
+        var reservedCount = 0
     }
 
     private let storage = LockedBox(Storage())
@@ -64,6 +60,7 @@ package final class VirtualClock: Sendable {
             guard deadline > storage.now else { return nil }
             defer { storage.nextID += 1 }
             storage.sleepers[storage.nextID] = .reserved(deadline)
+            storage.reservedCount += 1
             storage.changes += 1
             return storage.nextID
         }
@@ -76,9 +73,11 @@ package final class VirtualClock: Sendable {
                     switch storage.sleepers[id] {
                     case .reserved(let deadline) where deadline > storage.now:
                         storage.sleepers[id] = .waiting(deadline, continuation)
+                        storage.reservedCount -= 1
                         return nil
                     case .reserved:
                         storage.sleepers[id] = nil
+                        storage.reservedCount -= 1
                         return .success(false)
                     default:
                         storage.sleepers[id] = nil
@@ -95,6 +94,7 @@ package final class VirtualClock: Sendable {
                 switch storage.sleepers[id] {
                 case .reserved:
                     storage.sleepers[id] = .cancelled
+                    storage.reservedCount -= 1
                     return nil
                 case .waiting(_, let continuation):
                     storage.sleepers[id] = nil

@@ -48,6 +48,31 @@ import Testing
         registry.stopObserving(key)
     }
 
+    /// An owner going cancels its own effects, found by owner, and no other.
+    @Test func cancellingAnOwnersEffectsLeavesTheOthersRunning() async {
+        final class Owner {}
+        let registry = EffectRegistry()
+        let first = Owner()
+        let second = Owner()
+        var tasks: [Task<Void, Never>] = []
+        for (owner, line) in [(first, 1), (second, 2), (first, 3), (second, 4)] {
+            tasks.append(
+                registry.start(id: nil, owner: ObjectIdentifier(owner), fileID: "F", line: UInt(line)) {
+                    try await Task.sleep(nanoseconds: 60_000_000_000)  // until cancelled
+                })
+        }
+        registry.cancelAll(owner: ObjectIdentifier(first))
+        await tasks[0].value
+        await tasks[2].value
+        #expect(registry.running.map(\.line) == [2, 4])
+        #expect(registry.running.allSatisfy { !$0.isCancelled })
+        registry.cancelAll(owner: ObjectIdentifier(second))
+        await tasks[1].value
+        await tasks[3].value
+        #expect(registry.running.isEmpty)
+        registry.cancelAll(owner: ObjectIdentifier(second))  // nothing left: does nothing
+    }
+
     /// Eight threads start 8,000 effects (half of them replacing one another by id) and cancel some,
     /// with a test store's kind of observer following them: every effect ends, and the observer's
     /// record of what is in flight agrees with the registry's at the end. Each event costs the
