@@ -147,18 +147,23 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
     /// returns after a bounded number of other threads' changes.
     @inlinable
     func deliver(startingWith first: StateChange<State>) {
-        var change = first
-        // Changes this batch may still take from `pending`, `first` aside.
-        var budget = ExecutorDrain.batchLimit - 1
+        // On the main queue: `prepare` chose inline delivery only there, and `drainScheduled`
+        // runs in a main-queue block. That is what `MainQueue.assumingIsolation` relies on.
+        assert(MainQueue.isCurrent, "a view reflected off the main queue")
+        reflect(first)
+        // Nothing arrived and nothing closed (the usual case): idle again, without the lock.
+        if flags.replace(MailboxFlags.delivering, with: 0) {
+            return
+        }
+        deliverQueued(budget: ExecutorDrain.batchLimit - 1)
+    }
+
+    /// The rest of ``deliver(startingWith:)``'s batch, once a change arrived or the mailbox closed
+    /// during a `reflect`: reflects at most `budget` queued changes, then goes idle or hands off.
+    @inlinable @inline(never)
+    func deliverQueued(budget: Int) {
+        var budget = budget
         while true {
-            // On the main queue: `prepare` chose inline delivery only there, and `drainScheduled`
-            // runs in a main-queue block. That is what `MainQueue.assumingIsolation` relies on.
-            assert(MainQueue.isCurrent, "a view reflected off the main queue")
-            reflect(change)
-            // Nothing arrived and nothing closed: idle again, without the lock.
-            if flags.replace(MailboxFlags.delivering, with: 0) {
-                return
-            }
             let next: Next = pending.withLock { pending in
                 if flags.value & MailboxFlags.closed == 0, !pending.isEmpty {
                     if budget == 0 {
@@ -181,8 +186,12 @@ final class ViewMailbox<State: PrexCore.State>: Sendable {
                 return .idle
             }
             switch next {
-            case .reflect(let next):
-                change = next
+            case .reflect(let change):
+                assert(MainQueue.isCurrent, "a view reflected off the main queue")
+                reflect(change)
+                if flags.replace(MailboxFlags.delivering, with: 0) {
+                    return
+                }
             case .idle:
                 return
             case .handOff:
