@@ -81,41 +81,29 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
 
     /// Notes the store's effects in flight now.
     package func setRunningEffects(_ serials: Set<UInt64>) {
-        let ready = storage.withLock { storage in
-            storage.status.runningEffects = serials
-            return storage.ready()
-        }
-        for continuation in ready {
-            continuation.resume()
-        }
+        changeStatus { $0.runningEffects = serials }
     }
 
     /// Notes that the store's effect `serial` started.
     package func effectStarted(_ serial: UInt64) {
-        let ready = storage.withLock { storage in
-            storage.status.runningEffects.insert(serial)
-            return storage.ready()
-        }
-        for continuation in ready {
-            continuation.resume()
-        }
+        changeStatus { $0.runningEffects.insert(serial) }
     }
 
     /// Notes that the store's effect `serial` ended.
     package func effectEnded(_ serial: UInt64) {
-        let ready = storage.withLock { storage in
-            storage.status.runningEffects.remove(serial)
-            return storage.ready()
-        }
-        for continuation in ready {
-            continuation.resume()
-        }
+        changeStatus { $0.runningEffects.remove(serial) }
     }
 
     /// Notes the end of the work `id`.
     package func finishWork(_ id: UInt64) {
+        changeStatus { $0.unfinishedWork.remove(id) }
+    }
+
+    /// Applies `change` to the status under the lock, then resumes (after the lock) the waiters
+    /// whose condition now holds.
+    private func changeStatus(_ change: (inout Status) -> Void) {
         let ready = storage.withLock { storage in
-            storage.status.unfinishedWork.remove(id)
+            change(&storage.status)
             return storage.ready()
         }
         for continuation in ready {
