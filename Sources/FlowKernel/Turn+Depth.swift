@@ -28,25 +28,14 @@ extension Turn {
         DeferredWork.append(body)
     }
 
-    /// Runs the deferred work, including what it defers in turn, until none is left; in a loop, in
-    /// the order deferred: work deferred while it runs (a turn that ends inside it, at depth 0
-    /// again) is applied by this loop, not by a new one nested inside it, so a chain deferred again
-    /// and again (``nestingLimit``) runs in bounded stack.
+    /// Runs the deferred work, including what it defers in turn, until none is left.
     @usableFromInline
     static func applyDeferredWork() {
-        guard let raw = fk_deferred_work_get() else { return }
-        let work = Unmanaged<DeferredWork>.fromOpaque(raw).takeUnretainedValue()
-        if work.isApplying { return }
-        work.isApplying = true
-        while !work.bodies.isEmpty {
-            let bodies = work.bodies
-            work.bodies = []
-            for body in bodies {
+        while let deferred = DeferredWork.takeAll() {
+            for body in deferred {
                 body()
             }
         }
-        fk_deferred_work_set(nil)
-        Unmanaged<DeferredWork>.fromOpaque(raw).release()
     }
 }
 
@@ -55,9 +44,6 @@ extension Turn {
 @usableFromInline
 final class DeferredWork {
     var bodies: [() -> Void] = []
-    /// Whether ``Turn/applyDeferredWork()`` is running on this thread: work deferred meanwhile
-    /// waits for its loop.
-    var isApplying = false
 
     @usableFromInline
     static func append(_ body: @escaping () -> Void) {
@@ -70,4 +56,10 @@ final class DeferredWork {
         }
     }
 
+    /// Takes every body deferred so far, leaving none; `nil` if there is none.
+    static func takeAll() -> [() -> Void]? {
+        guard let raw = fk_deferred_work_get() else { return nil }
+        fk_deferred_work_set(nil)
+        return Unmanaged<DeferredWork>.fromOpaque(raw).takeRetainedValue().bodies
+    }
 }

@@ -112,24 +112,6 @@ import FlowKernelShims
     package static var isInsideATurn: Bool {
         fk_delivery_depth_get() > 0
     }
-
-    /// How many turns a thread may be inside, one within another, before a call that finds a free
-    /// turn defers its work instead of taking it nested.
-    ///
-    /// A chain of sources whose observers each call the next (a Variable setting another, a store's
-    /// observer dispatching into the next store) nests one turn per link on the calling thread's
-    /// stack. Past this depth the work is deferred as if another thread held the turn: the calling
-    /// thread applies it once it leaves its outermost turn, before its outermost call returns, so a
-    /// chain of any length runs in stack space bounded by this depth (an iOS secondary thread has
-    /// 512 KiB; a link between two stores took 5 to 8 KiB in a debug build, 6 to 10 KiB under the
-    /// thread sanitizer). A call deferred this way returns before its work is applied, as a call
-    /// that finds the turn held by another thread does.
-    @inlinable
-    package static var nestingLimit: Int { 32 }
-
-    /// How many turns the calling thread is inside now, one within another, for tests and
-    /// diagnostics.
-    package static var nestingDepth: Int { fk_delivery_depth_get() }
 }
 
 /// Work that ``Locked/serialize(mayWait:arrive:prepare:perform:)`` deferred: queued in order, to be
@@ -221,13 +203,10 @@ extension Locked where Value: TurnHolding {
         perform: (Value.Work, inout Prepared) -> Void
     ) -> Deferral? {
         let me = currentThreadIdentity()
-        let depth = fk_delivery_depth_get()
-        let isInsideATurn = depth > 0
-        // Nested this deep, a caller that may defer does so even to a free turn (``Turn/nestingLimit``).
-        let mayNest = !mayDefer || depth < Turn<Value.Work>.nestingLimit
+        let isInsideATurn = Turn<Value.Work>.isInsideATurn
         var resumed: UnsafeContinuation<Void, Never>?
         let arrival: DirectArrival<Taken, Value.Work, Prepared> = withLock { value in
-            if value.turn.holder == 0 && mayNest && tryHoldGate() {
+            if value.turn.holder == 0 && tryHoldGate() {
                 let stop = value.turn.nextTicket
                 let queueIsEmpty = value.turn.queue.isEmpty
                 if _fastPath(queueIsEmpty), let taken = take(&value) {
@@ -254,7 +233,6 @@ extension Locked where Value: TurnHolding {
                 return .done
             }
             if mayDefer && isInsideATurn {
-                // Another thread holds the turn, or the caller is nested too deep to take it.
                 return .deferred(Deferral(ticket: value.turn.appendDeferred(work)))
             }
             // A replay (one item that must neither wait nor be deferred), or work that found the

@@ -72,28 +72,4 @@ import Testing
         #expect(a.state.count == flooded.value)
         #expect(b.state.count == forwarded.value + Self.victimCalls * Self.victimAmount)
     }
-
-    /// A chain of 2,000 stores, each one's observer dispatching into the next, on a thread with an
-    /// iOS secondary thread's 512 KiB stack: every store has the action's effect when the first
-    /// dispatch returns (the kernel defers past a nesting depth instead of taking each store's turn
-    /// one within another, docs/threading.md, "Nesting").
-    @Test(arguments: Architecture.allCases)
-    func aLongChainOfForwardingStoresFitsASmallStack(_ architecture: Architecture) async {
-        let stores = (0..<2_000).map { _ in CounterModel.makeDriver(architecture) }
-        let observations = (0..<(stores.count - 1)).map { index in
-            let next = stores[index + 1]
-            // Forwards changes only, not the state a new observer is given first.
-            return stores[index].observe { state in
-                if state.count > 0 { next.dispatch(.increment) }
-            }
-        }
-        let lastWhenTheDispatchReturned = Locked(0)
-        await runOnThread(stackSize: secondaryThreadStackSize) {
-            stores[0].dispatch(.increment)
-            lastWhenTheDispatchReturned.withLock { $0 = stores[stores.count - 1].state.count }
-        }
-        #expect(lastWhenTheDispatchReturned.withLock { $0 } == 1, "\(architecture)")
-        #expect(stores.allSatisfy { $0.state.count == 1 }, "\(architecture)")
-        for observation in observations { observation.dispose() }
-    }
 }

@@ -16,25 +16,6 @@ import Testing
         #expect(recorder.values == [0, 1, 1, 1])
     }
 
-    /// Each Variable's observer sets the next: 5,000 links, on a thread with an iOS secondary
-    /// thread's 512 KiB stack (about 300 links overflowed it in a debug build while each link took
-    /// the next one's turn nested). The last has the value when the first set returns.
-    @Test func aChainOfVariablesEachSettingTheNextFitsASmallStack() async {
-        let variables = (0..<5_000).map { _ in Variable(0) }
-        let observations = (0..<(variables.count - 1)).map { index in
-            let next = variables[index + 1]
-            return variables[index].signal.observe { next.value = $0 }
-        }
-        let lastWhenTheSetReturned = Recorder<Int>()
-        await runOnThread(stackSize: secondaryThreadStackSize) {
-            variables[0].value = 7
-            lastWhenTheSetReturned.append(variables[variables.count - 1].value)
-        }
-        #expect(lastWhenTheSetReturned.values == [7])
-        #expect(variables.allSatisfy { $0.value == 7 })
-        for observation in observations { observation.dispose() }
-    }
-
     @Test func readingTheValueInsideAnObserverWorks() {
         let variable = Variable("a")
         let recorder = Recorder<String>()
