@@ -142,3 +142,20 @@ public final class SerializingContext: Sendable {
         running.value = false
     }
 }
+
+/// The stack of a secondary thread on iOS (512 KiB; the main thread has 1 MiB, Linux's threads
+/// 8 MiB): what a test of stack use runs on.
+public let secondaryThreadStackSize = 512 * 1_024
+
+/// Runs `body` on a dedicated thread with a stack of `stackSize` bytes, and resumes when it has
+/// finished; the caller suspends rather than blocks (see ``runOnThreads(_:_:)``).
+public func runOnThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let thread = Thread {
+            body()
+            continuation.resume()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}
