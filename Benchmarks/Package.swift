@@ -9,6 +9,11 @@ import struct Foundation.URL
 // A path dependency is named after its folder, which is whatever the clone was called.
 let library = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
 
+/// The four products the workloads compare.
+let libraries: [Target.Dependency] = ["PrexCore", "VueFluxCore", "RxStateCore", "ReactiveLite"].map {
+    .product(name: $0, package: library)
+}
+
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -22,13 +27,7 @@ let package = Package(
         // The workloads, written once: each case sets up a store and returns its loop.
         .target(
             name: "Workloads",
-            dependencies: [
-                .product(name: "PrexCore", package: library),
-                .product(name: "VueFluxCore", package: library),
-                .product(name: "RxStateCore", package: library),
-                .product(name: "ReactiveLite", package: library),
-                .product(name: "ArchitectureHarness", package: library),
-            ],
+            dependencies: libraries + [.product(name: "ArchitectureHarness", package: library)],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Time and allocations: every case as a package-benchmark benchmark.
@@ -48,6 +47,13 @@ let package = Package(
         .executableTarget(
             name: "InstructionCounts",
             dependencies: ["Workloads"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The bytes of stack one link of a forwarding chain takes: a module of its own, so that
+        // the optimizer does not merge its code with the workloads' (StackChain.swift).
+        .executableTarget(
+            name: "StackPerLink",
+            dependencies: libraries,
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Reads the results and prints the comparison; with --update-docs compare.sh also copies

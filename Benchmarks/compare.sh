@@ -28,7 +28,9 @@
 #   through the suspending dispatch beside a heartbeat task;
 # - the scaling curves (issue 24): instructions per dispatch against observers, state size and
 #   features (callgrind, like the cases), and time per dispatch against threads; the report checks
-#   each curve's shape against its stated growth (Sources/BenchmarkReport/Curves.swift).
+#   each curve's shape against its stated growth (Sources/BenchmarkReport/Curves.swift);
+# - the bytes of stack one link of a chain takes: stores whose observers each dispatch into the
+#   next nest one call per link on the calling thread (Sources/StackPerLink/StackChain.swift).
 # A missed target is printed as a finding; the command fails when something could not run, or when
 # a scaling curve grows faster than stated (not in --smoke, whose tiny counts only show that the
 # curves run; --smoke runs the shape check's unit tests instead, `swift test` in Benchmarks/).
@@ -238,6 +240,17 @@ for subject in $("$bin/InstructionCounts" contention-subjects); do
         failures=$((failures + 1))
     fi
 done
+
+section "Stack per chain link: stores whose observers each dispatch into the next"
+# Bytes, not time: the same on every run of one build.
+: > "$results/stack.tsv"
+for subject in $("$bin/StackPerLink" subjects); do
+    if ! timeout 120 "$bin/StackPerLink" "$subject" >> "$results/stack.tsv"; then
+        echo "compare.sh: the stack measurement on $subject did not finish" >&2
+        failures=$((failures + 1))
+    fi
+done
+cat "$results/stack.tsv"
 
 section "Comparison"
 cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)

@@ -212,6 +212,9 @@ func console(_ results: Results) -> String {
             "Async contention (median of \(results.asyncContention[0].rounds) round(s)):\n"
                 + textTable(asyncContentionHeader, asyncContentionTable(results)))
     }
+    if !results.stackPerLink.isEmpty {
+        parts.append("Stack per chain link:\n" + textTable(stackPerLinkHeader, stackPerLinkTable(results)))
+    }
     return parts.joined(separator: "\n\n")
 }
 
@@ -336,6 +339,7 @@ func markdown(
     text += floodSection(results)
     text += threadContentionSection(results)
     text += asyncContentionSection(results)
+    text += stackPerLinkSection(results)
     text += """
 
         ## Reading the figures

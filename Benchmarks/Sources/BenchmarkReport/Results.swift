@@ -68,6 +68,8 @@ struct Results {
     var floods: [FloodFigures] = []
     var threadContention: [ThreadContentionFigures] = []
     var asyncContention: [AsyncContentionFigures] = []
+    /// Bytes of stack per link of a forwarding chain, by subject, in the order measured.
+    var stackPerLink: [(subject: String, bytes: Int)] = []
 
     /// Reads the `histogramPercentiles` export of package-benchmark from `directory`.
     mutating func readTimes(directory: URL) throws {
@@ -154,6 +156,13 @@ struct Results {
                     subject: fields[0], tasks: Int(numbers[0]), dispatchesPerTask: Int(numbers[1]),
                     rounds: Int(numbers[2]), nanoseconds: numbers[3], heartbeatMaxGap: numbers[4],
                     heartbeatTicks: Int(numbers[5]), switchesPerThousand: numbers[6], lost: Int(numbers[7])))
+        }
+    }
+
+    /// Reads the lines `InstructionCounts stack` printed, one per subject.
+    mutating func readStackPerLink(file: URL) throws {
+        for fields in try tsv(file) where fields.count == 2 {
+            if let bytes = Int(fields[1]) { stackPerLink.append((fields[0], bytes)) }
         }
     }
 

@@ -7,9 +7,9 @@ import Foundation
 // Usage: BenchmarkReport <results-directory> <command> <machine> <valgrind>
 //
 // The results directory holds what compare.sh gathered: `time/` (package-benchmark's percentile
-// export), `cases.tsv` (`InstructionCounts list`), `instructions.tsv` (the callgrind totals) and
-// `flood.tsv`, `contention.tsv` and `async.tsv`, and the scaling curves' `curve-points.tsv`,
-// `curves.tsv` and `threads.tsv`; whichever is missing is left out. It also writes each curve's
+// export), `cases.tsv` (`InstructionCounts list`), `instructions.tsv` (the callgrind totals),
+// `flood.tsv`, `contention.tsv`, `async.tsv` and `stack.tsv`, and the scaling curves'
+// `curve-points.tsv`, `curves.tsv` and `threads.tsv`; whichever is missing is left out. It also writes each curve's
 // chart (`benchmarks-observers.svg` ...) and exits with status 3 when a curve grows faster than
 // stated (not in a smoke run, BENCHMARK_SMOKE set, whose tiny counts show only that they run).
 
@@ -34,6 +34,7 @@ do {
     try results.readFloods(file: directory.appendingPathComponent("flood.tsv"))
     try results.readThreadContention(file: directory.appendingPathComponent("contention.tsv"))
     try results.readAsyncContention(file: directory.appendingPathComponent("async.tsv"))
+    try results.readStackPerLink(file: directory.appendingPathComponent("stack.tsv"))
     var curves = CurveResults()
     curves.smoke = ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] != nil
     try curves.read(directory: directory)
