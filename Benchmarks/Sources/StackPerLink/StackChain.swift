@@ -86,7 +86,9 @@ struct StackChainSubject: Sendable {
         )
 }
 
-/// The three modules and ReactiveLite's Variables, by the name compare.sh passes.
+/// The three modules and ReactiveLite's Variables, by the name compare.sh passes. Each writes its
+/// chain out, its observer calling the next source itself, as a user would: a shared helper that
+/// wrapped each observer in one more closure measured 80 bytes more per link in every subject.
 let stackChainSubjects: [StackChainSubject] = [
     StackChainSubject(name: "PrexCore") { links, armed, mark in
         let fluxes = (0..<links).map { _ in Flux(state: ChainPrexState(), mutation: ChainPrexMutation()) }
