@@ -22,7 +22,8 @@ extension Flux {
     ///   short, and never make one wait for a thread that might be reading this store.
     /// - **A read from inside a mutation gets the initial state.** A mutation (of any flux, or an
     ///   RxStateCore reducer) that reads this store while its own mutation runs cannot wait for it:
-    ///   it gets `state`, the value passed here, which the flux keeps for that purpose. This is a
+    ///   it gets `state`, the value passed here, which the flux keeps for that purpose (from
+    ///   `store.state`, and as the first element of a `changes()` stream made there). This is a
     ///   misuse: a mutation receives the state it changes as its argument.
     /// - **The initial state stays.** Since the flux keeps `state` for the life of the flux, what
     ///   it holds stays allocated, and the first mutation that writes to a collection it holds

@@ -29,6 +29,9 @@ public final class Constant<Value: Sendable>: Sendable {
     }
 
     /// The signal of the current value followed by every change.
+    ///
+    /// The signal holds what the constant delivers from: keeping it keeps the value and the
+    /// observers after the constant (and the variable it follows) is gone.
     @inlinable
     public var signal: Signal<Value> {
         let channel = self.channel

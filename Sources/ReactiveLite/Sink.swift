@@ -31,7 +31,9 @@ public final class Sink<Value: Sendable>: Sendable {
 
     /// The signal of the values sent into this sink.
     ///
-    /// Every call returns a signal of the same source: observing either sees the same values.
+    /// Every call returns a signal of the same source: observing either sees the same values. The
+    /// signal holds what the sink delivers from: keeping it keeps the observers after the sink is
+    /// gone, until the signal is dropped too.
     @inlinable
     public var signal: Signal<Value> {
         let channel = self.channel

@@ -41,6 +41,9 @@ public final class Variable<Value: Sendable>: Sendable {
     }
 
     /// The signal of the current value followed by every change.
+    ///
+    /// The signal holds what the variable delivers from: keeping it keeps the value and the
+    /// observers after the variable itself is gone, until the signal is dropped too.
     @inlinable
     public var signal: Signal<Value> {
         let channel = self.channel

@@ -97,6 +97,33 @@ import Testing
         // Every chain ends in a negative write to `a`, whose observer ignores it.
         #expect(a.value <= 0)
     }
+
+    @Test func aKeptSignalKeepsItsSourceUntilItIsDropped() {
+        // As in VueFluxReactive, whose `Variable.signal` captures the variable: a signal is a way
+        // to reach its source, so keeping one keeps the source's value and observers.
+        final class Payload: Sendable {}
+        weak var weakValue: Payload?
+        weak var weakCaptured: Owner?
+        var variable: Variable<Payload>? = Variable(Payload())
+        weakValue = variable?.value
+        var signal: Signal<Payload>? = variable?.signal
+        do {
+            let captured = Owner()
+            weakCaptured = captured
+            signal?.observe { _ in withExtendedLifetime(captured) {} }
+        }
+        variable = nil
+
+        let late = Recorder<Bool>()
+        signal?.observe { _ in late.append(true) }
+        #expect(late.values == [true], "a kept signal still replays its source's value")
+        #expect(weakValue != nil)
+        #expect(weakCaptured != nil)
+
+        signal = nil
+        #expect(weakValue == nil, "dropping the last reference to the source releases its value")
+        #expect(weakCaptured == nil, "and its observers")
+    }
 }
 
 @Suite struct ConstantTests {

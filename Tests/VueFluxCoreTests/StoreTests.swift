@@ -324,6 +324,26 @@ import Testing
         actions?.dispatch(action: .increment)
     }
 
+    @Test func aKeptSignalKeepsItsVariableButNeitherTheStateNorTheStore() {
+        weak var weakStore: LocalStore?
+        weak var weakState: TestState<Local>?
+        var signal: Signal<Int>?
+        do {
+            let state = TestState<Local>()
+            weakState = state
+            let store = LocalStore(state: state, mutations: .init(), executor: .immediate)
+            weakStore = store
+            signal = state.count.signal
+            store.actions.dispatch(action: .increment)
+        }
+
+        #expect(weakStore == nil)
+        #expect(weakState == nil)
+        let seen = Recorder<Int>()
+        signal?.observe(seen.observer)
+        #expect(seen.values == [1], "the kept signal replays its variable's last value")
+    }
+
     @Test func deallocationDropsCommitsNotYetRun() {
         let state = TestState<Local>()
         let queue = DispatchQueue(label: "gated")
