@@ -42,6 +42,9 @@ extension Signal {
     /// text.signal.bind(to: label) { label, text in label.text = text }
     /// ```
     ///
+    /// The closure's label is `binding`, as in VueFluxReactive, so a call may also spell it out:
+    /// `bind(to: label, binding: { label, text in label.text = text })`.
+    ///
     /// - Parameters:
     ///   - target: The object to update; held weakly.
     ///   - binding: Applies one value to the target; runs on the main actor.
@@ -50,7 +53,7 @@ extension Signal {
     @discardableResult
     public func bind<Target: AnyObject>(
         to target: Target,
-        _ binding: @escaping @MainActor (_ target: Target, _ value: Value) -> Void
+        binding: @escaping @MainActor (_ target: Target, _ value: Value) -> Void
     ) -> any Disposable {
         bind(to: Binder(target: target, binding: binding))
     }

@@ -50,6 +50,15 @@ extension FakeLabel {
         #expect(label.text == "3")
     }
 
+    @Test func bindsWithAClosureLabelledBindingAsInVueFluxReactive() {
+        let text = Variable(4)
+        let label = FakeLabel()
+        text.signal.bind(to: label, binding: { label, value in label.text = "\(value)" })
+        #expect(label.text == "4")
+        text.value = 5
+        #expect(label.text == "5")
+    }
+
     @Test func bindsToABinder() {
         let hidden = Variable(true)
         let label = FakeLabel()
