@@ -1,22 +1,30 @@
 /// An effect's id, as a user gave it (any `Hashable & Sendable` value), erased so that a registry
 /// can hold ids of several types.
 ///
+/// Two ids are the same id when they have the same type and are equal: `1 as Int` and `1 as Int64`
+/// name two effects (`AnyHashable` alone would take them for one, as it does equal numbers of any
+/// numeric type). An id passed as an existential (`any Hashable & Sendable`) is the id it holds.
+///
 /// `@unchecked Sendable`: `AnyHashable` is not declared `Sendable`, but the only initializer takes a
 /// `Sendable` value, so the value inside is one.
 package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// The id as given, compared and hashed.
     package let base: AnyHashable
+    /// The id's type, compared with `base`.
+    package let type: ObjectIdentifier
     /// The id as given, for the modules' public reports.
     package let value: any Hashable & Sendable
 
     /// Wraps `id`.
     package init<ID: Hashable & Sendable>(_ id: ID) {
         base = AnyHashable(id)
+        // The dynamic type of the value, whatever static type it was passed as.
+        type = ObjectIdentifier(Swift.type(of: base.base))
         value = id
     }
 
     package static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-        lhs.base == rhs.base
+        lhs.type == rhs.type && lhs.base == rhs.base
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -85,8 +93,8 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
 
     private struct Entry {
         var info: Running
-        /// `nil` between the entry's reservation and the creation of its task.
-        var task: Task<Void, Never>?
+        /// The effect's task, made with the entry.
+        var task: Task<Void, Never>
     }
 
     private struct Storage {
@@ -118,9 +126,7 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
                 if let id = entry.info.id, byID[id] == serial {
                     byID[id] = nil
                 }
-                if let task = entry.task {
-                    tasks.append(task)
-                }
+                tasks.append(entry.task)
             }
             return tasks
         }
@@ -161,7 +167,12 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         line: UInt,
         operation: @escaping @Sendable () async throws -> Void
     ) -> Task<Void, Never> {
-        let reservation = storage.withLock { storage -> (Running, [Task<Void, Never>])? in
+        // The task is made in the same critical section that records the entry, so that a
+        // replacement or a cancellation on another thread always finds the task to cancel: an
+        // effect replaced before `start` returned here never runs on uncancelled. Making a task
+        // runs none of its code (it is only enqueued); cancelling one runs cancellation handlers,
+        // so tasks are cancelled after the lock.
+        let started = storage.withLock { storage -> (Task<Void, Never>, [Task<Void, Never>])? in
             guard !storage.isClosed else { return nil }
             let info = Running(
                 serial: storage.nextSerial, id: id, owner: owner, fileID: fileID, line: line)
@@ -170,7 +181,21 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
             if let id, let previous = storage.byID[id] {
                 replaced = storage.cancel([previous])
             }
-            storage.entries[info.serial] = Entry(info: info, task: nil)
+            Self.unstarted.add(1)
+            let task = Task<Void, Never> {
+                Self.unstarted.add(-1)
+                await Self.$current.withValue(info) {
+                    do {
+                        try await operation()
+                    } catch is CancellationError {
+                        // The normal end of a cancelled effect.
+                    } catch {
+                        self.report(info.serial, error)
+                    }
+                }
+                self.end(info.serial)
+            }
+            storage.entries[info.serial] = Entry(info: info, task: task)
             if let id {
                 storage.byID[id] = info.serial
             }
@@ -178,37 +203,14 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
                 storage.byOwner[owner, default: []].insert(info.serial)
             }
             storage.tell(.started(info))
-            return (info, replaced)
+            return (task, replaced)
         }
-        guard let (info, replaced) = reservation else {
+        guard let (task, replaced) = started else {
             let task = Task<Void, Never> {}
             task.cancel()
             return task
         }
         for task in replaced {
-            task.cancel()
-        }
-        Self.unstarted.add(1)
-        let task = Task<Void, Never> {
-            Self.unstarted.add(-1)
-            await Self.$current.withValue(info) {
-                do {
-                    try await operation()
-                } catch is CancellationError {
-                    // The normal end of a cancelled effect.
-                } catch {
-                    self.report(info.serial, error)
-                }
-            }
-            self.end(info.serial)
-        }
-        let cancelNow = storage.withLock { storage -> Bool in
-            guard var entry = storage.entries[info.serial] else { return false }  // returned already
-            entry.task = task
-            storage.entries[info.serial] = entry
-            return entry.info.isCancelled
-        }
-        if cancelNow {
             task.cancel()
         }
         return task

@@ -48,6 +48,33 @@ import Testing
         registry.stopObserving(key)
     }
 
+    /// Ids compare by type and value: equal numbers of two types (which `AnyHashable` alone takes
+    /// for one) name two effects; an id passed as an existential is the id it holds.
+    @Test func equalNumbersOfTwoTypesAreTwoIdsAndAnExistentialIdIsTheIdItHolds() async {
+        #expect(EffectID(1 as Int) != EffectID(1 as Int64))
+        #expect(EffectID(1 as Int) != EffectID(1.0 as Double))
+        let existential: any Hashable & Sendable = 7 as Int64
+        #expect(EffectID(existential) == EffectID(7 as Int64))
+        #expect(EffectID(existential) != EffectID(7 as Int))
+
+        let registry = EffectRegistry()
+        let sleepForever: @Sendable () async throws -> Void = {
+            try await Task.sleep(nanoseconds: 60_000_000_000)  // until cancelled
+        }
+        let int = registry.start(
+            id: EffectID(1 as Int), owner: nil, fileID: "F", line: 1, operation: sleepForever)
+        let int64 = registry.start(
+            id: EffectID(1 as Int64), owner: nil, fileID: "F", line: 2, operation: sleepForever)
+        #expect(
+            registry.running.map(\.isCancelled) == [false, false], "the second did not replace the first")
+        registry.cancel(id: EffectID(1 as Int))
+        #expect(registry.running.map(\.isCancelled) == [true, false])
+        await int.value
+        registry.cancel(id: EffectID(1 as Int64))
+        await int64.value
+        #expect(registry.running.isEmpty)
+    }
+
     /// An owner going cancels its own effects, found by owner, and no other.
     @Test func cancellingAnOwnersEffectsLeavesTheOthersRunning() async {
         final class Owner {}

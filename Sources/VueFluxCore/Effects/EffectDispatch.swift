@@ -7,7 +7,10 @@
 ///
 /// The call is `async` so that it can wait for the store's turn by suspending rather than by
 /// blocking a thread of Swift's cooperative pool; call it from the effect's own task (or a child
-/// task), where its cancellation check applies.
+/// task), where its cancellation check applies. On an `.immediate` store the check is made again
+/// under the store's lock once the turn comes. A store on another executor (a queue, the main
+/// thread) takes the action for that executor at once, with no wait: the check is made then, and
+/// an action taken before the cancellation is committed.
 public struct EffectDispatch<State: VueFluxCore.State>: Sendable {
     private let actions: Actions<State>
 
