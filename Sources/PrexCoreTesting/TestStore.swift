@@ -24,8 +24,10 @@ import TestStoreSupport
 ///
 /// It records every action the flux's dispatcher applies, with the state right after it, on
 /// whichever thread applies it. `send` asserts the state produced by the first action its call
-/// applied (the current state if it applied none); every later action, whether dispatched
-/// reentrantly during the call or by a side effect afterwards, must be received in order. A
+/// applied (if it applied none, the state the last action before it left); every later action,
+/// whether dispatched reentrantly during the call or by a side effect afterwards, must be received
+/// in order. An action a side effect applies is never taken as a send's own, even when it comes
+/// before it. A
 /// mismatch fails the test with a line diff of the two states' `dump` (`-` expected, `+` actual) at
 /// the call that failed, through Swift Testing's `Issue.record` when a Swift Testing test is
 /// running, `XCTFail` otherwise.
@@ -211,9 +213,9 @@ public final class TestStore<
         }
     }
 
-    /// Calls a presenter method and checks the state produced by the first action it applied (or
-    /// the current state, if it applied none) against `expectation` applied to the state asserted
-    /// so far.
+    /// Calls a presenter method and checks the state produced by the first action it applied (or,
+    /// if it applied none, the state the last action before it left: an action of an effect it
+    /// started is not its own) against `expectation` applied to the state asserted so far.
     ///
     /// Any other action the call applies, before or after it returns, is left for
     /// `receive(_:timeout:assert:)`. Fails as

@@ -19,10 +19,11 @@ import TestStoreSupport
 /// store's ``Store/currentStateLastAction``, on the thread that applied it. Actions that change
 /// other substates are recorded too and must be received; their other changes are not compared.
 ///
-/// `send` asserts the substate produced by the first action its dispatch applied (the current
-/// substate if an interceptor dropped or delayed it); every later action, whether dispatched
-/// reentrantly (by an observer, a middleware) or afterwards by a side effect, must be received in
-/// order. A mismatch fails the test with a line diff of the two substates' `dump` (`-` expected,
+/// `send` asserts the substate produced by the first action its dispatch applied (if an
+/// interceptor dropped or delayed it, the substate the last action before it left); every later
+/// action, whether dispatched reentrantly (by an observer, a middleware) or afterwards by a side
+/// effect, must be received in order. An action a side effect applies is never taken as a send's
+/// own, even when it comes before it. A mismatch fails the test with a line diff of the two substates' `dump` (`-` expected,
 /// `+` actual) at the call that failed, through Swift Testing's `Issue.record` when a Swift Testing
 /// test is running, `XCTFail` otherwise.
 ///

@@ -18,6 +18,8 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
     package struct Status: Sendable {
         /// How many actions were applied so far.
         package var entryCount = 0
+        /// How many of them no effect applied (see `Entry.effect`).
+        package var entriesOutsideEffects = 0
         /// The ids of the work started and not finished.
         package var unfinishedWork: Set<UInt64> = []
         /// The serials of the store's effects in flight (`EffectRegistry.Running.serial`).
@@ -63,6 +65,9 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
         let ready = storage.withLock { storage in
             storage.entries.append(Entry(action: action, state: state, effect: effect))
             storage.status.entryCount += 1
+            if effect == nil {
+                storage.status.entriesOutsideEffects += 1
+            }
             return storage.ready()
         }
         for continuation in ready {

@@ -11,9 +11,19 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     private struct Progress {
         /// The state as the test has asserted it so far.
         var expected: State
-        /// How many of the log's entries a `send` or `receive` has taken.
+        /// How many of the log's entries a `send` or `receive` has taken, in order.
         var consumed = 0
+        /// Positions at or after `consumed` that a `send` took out of order: its own action, which
+        /// an effect's action applied during the send came before. `receive` steps over them.
+        var taken: Set<Int> = []
         var isFinished = false
+
+        /// Moves `consumed` past the positions a `send` took out of order.
+        mutating func skipTaken() {
+            while taken.remove(consumed) != nil {
+                consumed += 1
+            }
+        }
     }
 
     /// Where the module's store reports each applied action with the state it produced.
@@ -21,6 +31,9 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     /// Whether every action and state change must be asserted.
     package let isExhaustive: Bool
     private let progress: LockedBox<Progress>
+    /// The state before the first action: what a `send` that applied none compares when no action
+    /// was applied before it.
+    private let initialState: State
     private let currentState: @Sendable () -> State
     private let describe: @Sendable (Action) -> String
     private let present: @Sendable (State) -> Any
@@ -55,6 +68,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     ) {
         self.present = present
         progress = LockedBox(Progress(expected: initialState))
+        self.initialState = initialState
         self.isExhaustive = isExhaustive
         self.created = created
         self.currentState = currentState
@@ -67,8 +81,9 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     }
 
     /// Performs a send: runs `perform`, takes the first action it applied (if any) and checks the
-    /// state that action produced (or the current state, if it applied none) against `expectation`
-    /// applied to the asserted state. Later actions are left for `receive`.
+    /// state that action produced (or, if it applied none, the state the last action before it
+    /// left) against `expectation` applied to the asserted state. Later actions are left for
+    /// `receive`, and so is every action an effect applied meanwhile (see ``endSend``).
     package func send(
         _ what: String,
         site: CallSite,
@@ -98,21 +113,37 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         return log.count
     }
 
-    /// The second half of a send: takes the first action applied since `start` (if any) and checks
-    /// the state it produced, or the current state if there is none.
+    /// The second half of a send: takes the first action applied since `start` that no effect
+    /// applied (the send's own) and checks the state it produced.
+    ///
+    /// An action an effect applied (a task the store knows, started by this send or earlier) is
+    /// never the send's own, even when it came first: it stays in the log for `receive`, in order.
+    /// A send that applied no action of its own checks the state the last action before it left
+    /// (the initial state if there is none): the state an effect changed after the send's call
+    /// is not the send's. In a store whose state changes only through actions, that is the
+    /// current state at the send, without the race with an effect already running.
     package func endSend(
         _ what: String,
         from start: Int,
         site: CallSite,
         expectation: ((inout State) -> Void)?
     ) {
+        let applied = log.entries(from: start)
         let actual: State
-        if let first = log.entry(at: start) {
-            progress.withLock { $0.consumed = start + 1 }
-            actual = first.state
+        if let own = applied.firstIndex(where: { $0.effect == nil }) {
+            progress.withLock { progress in
+                if own == 0 {
+                    progress.consumed = start + 1
+                } else {
+                    // Effects' actions came first: they stay for `receive`.
+                    progress.consumed = start
+                    progress.taken.insert(start + own)
+                }
+            }
+            actual = applied[own].state
         } else {
             progress.withLock { $0.consumed = start }
-            actual = currentState()
+            actual = start > 0 ? (log.entry(at: start - 1)?.state ?? initialState) : initialState
         }
         check(actual, expectation: expectation, what: what, site: site)
     }
@@ -131,7 +162,10 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         var skipped: [ActionLog<Action, State>.Entry] = []
         while true {
-            let consumed = progress.withLock { $0.consumed }
+            let consumed = progress.withLock { progress in
+                progress.skipTaken()
+                return progress.consumed
+            }
             let now = DispatchTime.now().uptimeNanoseconds
             let seconds = now < deadline ? Double(deadline - now) / 1e9 : 0
             guard await log.wait(timeout: seconds, until: { $0.entryCount > consumed }) else {
@@ -144,7 +178,19 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
                 return
             }
             guard let entry = log.entry(at: consumed) else { continue }
-            progress.withLock { $0.consumed = consumed + 1 }
+            // The last of the positions a send took out of order that this receive steps over:
+            // its state, later than this entry's, becomes the asserted one after the check.
+            let steppedOver = progress.withLock { progress -> Int? in
+                progress.consumed = consumed + 1
+                let next = progress.consumed
+                progress.skipTaken()
+                return progress.consumed > next ? progress.consumed - 1 : nil
+            }
+            defer {
+                if let steppedOver, let later = log.entry(at: steppedOver) {
+                    progress.withLock { $0.expected = later.state }
+                }
+            }
             if matching(entry.action) {
                 check(entry.state, expectation: expectation, what: what, site: site)
                 return
@@ -320,15 +366,16 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     /// Takes the entries no send or receive took yet, and makes the last one's state the asserted
     /// state (so that one failure is reported once).
     private func takeUnconsumed() -> [ActionLog<Action, State>.Entry] {
-        let consumed = progress.withLock { $0.consumed }
+        let (consumed, taken) = progress.withLock { ($0.consumed, $0.taken) }
         let entries = log.entries(from: consumed)
         progress.withLock { progress in
             progress.consumed = consumed + entries.count
+            progress.taken = []
             if let last = entries.last {
                 progress.expected = last.state
             }
         }
-        return entries
+        return entries.indices.filter { !taken.contains(consumed + $0) }.map { entries[$0] }
     }
 
     private func check(_ actual: State, expectation: ((inout State) -> Void)?, what: String, site: CallSite) {

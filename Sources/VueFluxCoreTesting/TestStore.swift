@@ -21,9 +21,11 @@ import VueFluxCore
 /// extension. It records every action the store commits, with the snapshot right after it, on the
 /// committing thread.
 ///
-/// `send` asserts the snapshot after the first action the call committed (the current snapshot if
-/// it committed none); every later action, dispatched reentrantly during the call or afterwards by
-/// an asynchronous action creator, must be received in order. A mismatch fails the test with a
+/// `send` asserts the snapshot after the first action the call committed (if it committed none,
+/// the snapshot the last action before it left); every later action, dispatched reentrantly during
+/// the call or afterwards by an asynchronous action creator or a side effect, must be received in
+/// order. An action a side effect commits on the effect's task (a store on `.immediate`) is never
+/// taken as a send's own, even when it comes before it. A mismatch fails the test with a
 /// line diff of the two snapshots' `dump` (`-` expected, `+` actual) at the call that failed,
 /// through Swift Testing's `Issue.record` when a Swift Testing test is running, `XCTFail`
 /// otherwise.
@@ -176,8 +178,9 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
     }
 
     /// Calls an action creator, synchronous or asynchronous, in a new task on the main actor, and
-    /// checks the snapshot produced by the first action it commits (or the current snapshot, if it returns having
-    /// committed none) against `expectation` applied to the snapshot asserted so far.
+    /// checks the snapshot produced by the first action it commits (or, if it returns having
+    /// committed none, the snapshot the last action before it left) against `expectation` applied
+    /// to the snapshot asserted so far. An action of a side effect it started is not its own.
     ///
     /// Waits up to `timeout` seconds for that first action or for the creator to return, and fails
     /// if neither happens. The creator goes on running after this returns; every other action it
@@ -200,6 +203,9 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let log = engine.log
         let start = engine.beginSend("send", site: site)
+        // The creator's own first action is one no effect applied (an effect's comes first when
+        // the creator starts one that dispatches at once).
+        let outsideEffects = log.status.entriesOutsideEffects
         let work = log.startWork()
         let actions = store.actions
         let task = Task { @MainActor in
@@ -209,7 +215,7 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         tasks.withLock { $0.append(task) }
         let timeout = timeout ?? self.timeout
         let settled = await log.wait(timeout: timeout) { status in
-            status.entryCount > start || !status.unfinishedWork.contains(work)
+            status.entriesOutsideEffects > outsideEffects || !status.unfinishedWork.contains(work)
         }
         if !settled {
             FailureReporter.fail(
