@@ -125,7 +125,6 @@ extension Locked where Value: TurnHolding {
         let thread = currentThreadIdentity()
         guard withLock({ ExecutorDrain.start(&$0.turn.holder, on: thread) }) else { return }
         repeat {
-            Turn<Value.Work>.enter()
             var resumed: UnsafeContinuation<Void, Never>?
             // What this batch may still apply, fixed at its first lock: the items queued then, at
             // most the batch limit. Items queued meanwhile wait for the next drain.
@@ -151,9 +150,14 @@ extension Locked where Value: TurnHolding {
                     return nil
                 }
                 guard var next else { break }
+                // Inside the turn for one item at a time: what the item forwarded into a busy
+                // source and deferred, this thread applies as it leaves, before the next item, so
+                // that a batch never leaves its forwarded work queued for another thread's caller
+                // (bounded caller work, docs/threading.md).
+                Turn<Value.Work>.enter()
                 perform(next.work, &next.prepared)
+                Turn<Value.Work>.leave()
             }
-            Turn<Value.Work>.leave()
             resumed?.resume()
             guard handsOff else { return }
             reschedule()

@@ -2,7 +2,9 @@ import ArchitectureHarness
 import Dispatch
 import FlowKernel
 import Foundation
+import ReactiveLite
 import TestSupport
+import VueFluxCore
 import Testing
 
 /// Bounded caller work when one store's observer forwards into another (docs/threading.md,
@@ -23,6 +25,93 @@ import Testing
             forwarded.increment()
             b.dispatch(.increment)
         }
+        let outcome = await Self.flood(into: b, forwarded: forwarded) { a.dispatch(.increment) }
+        forward.dispose()
+        #expect(outcome.finished, "\(architecture): a forwarded flood stalled another thread's dispatch")
+        #expect(outcome.mostForeignInOneCall <= 1, "\(architecture)")
+        #expect(outcome.foreignOnVictim <= Self.victimCalls, "\(architecture)")
+        #expect(a.state.count == outcome.flooded, "\(architecture)")
+        #expect(b.state.count == forwarded.value + Self.victimCalls * Self.victimAmount, "\(architecture)")
+    }
+
+    /// A flood forwarded from an executor's drain: store `a` is a VueFlux store on a serial queue,
+    /// whose drain commits a batch of up to 128 actions in one go, and `a`'s observer forwards each
+    /// commit into `b`. While one thread holds `b`'s turn, the drain forwards a batch into `b`,
+    /// and another thread (the victim) then dispatches into `b`. The drain applies each input it
+    /// forwarded right after the commit that sent it, waiting for `b`'s turn then; so the victim
+    /// applies at most the one input forwarded before its own, not the batch.
+    @Test(arguments: Architecture.allCases)
+    func aBatchForwardedFromAnExecutorsDrainIsAppliedByTheDrain(_ architecture: Architecture) async {
+        let queue = DispatchQueue(label: "forwarding drain")
+        let a = Store(state: QueuedCounterState(), mutations: QueuedCounterMutations(), executor: .queue(queue))
+        let b = CounterModel.makeDriver(architecture)
+        let forwarded = Counter()
+        let forward = a.computed.count.signal.observe { value in
+            guard value > 0 else { return }
+            forwarded.increment()
+            b.dispatch(.increment)
+        }
+        let holdAmount = 5_000
+        let held = Counter()
+        let victim = Locked<UInt>(0)
+        let lastSeen = Locked(0)
+        let foreignOnVictim = Counter()
+        // Runs on the thread that applied each input of `b`: a step of 1 is a forwarded input.
+        let watch = b.observe { state in
+            let step = lastSeen.withLock { last in
+                defer { last = state.count }
+                return state.count - last
+            }
+            if step == 1 && currentThreadIdentity() == victim.withLock({ $0 }) {
+                foreignOnVictim.increment()
+            }
+            if step == holdAmount {
+                held.increment()
+                usleep(200_000)
+            }
+        }
+        let actions = 1_000
+        let aActions = a.actions
+        await runOnThreads(3) { index in
+            switch index {
+            case 0:
+                b.dispatch(.add(holdAmount))
+            case 1:
+                while held.value == 0 { usleep(100) }
+                // The whole flood is queued before the drain starts: its first batch is full.
+                queue.suspend()
+                for _ in 0..<actions { aActions.dispatch(action: ()) }
+                queue.resume()
+            default:
+                while held.value == 0 { usleep(100) }
+                usleep(100_000)
+                victim.withLock { $0 = currentThreadIdentity() }
+                b.dispatch(.add(Self.victimAmount))
+            }
+        }
+        #expect(await eventually(within: 30) { b.state.count == holdAmount + Self.victimAmount + actions })
+        forward.dispose()
+        watch.dispose()
+        #expect(foreignOnVictim.value <= 1, "\(architecture): the victim applied a forwarded batch")
+        #expect(forwarded.value == actions, "\(architecture)")
+    }
+
+    /// What ``flood(into:forwarded:floodOnce:)`` measured.
+    struct FloodOutcome {
+        var finished: Bool
+        var flooded: Int
+        var foreignOnVictim: Int
+        var mostForeignInOneCall: Int
+    }
+
+    /// One thread calls `floodOnce` in a loop (which ends up forwarding into `b`) while another, the
+    /// victim, dispatches into `b` now and then: returns how many forwarded inputs of `b` the victim
+    /// applied, in all and at most in one call.
+    static func flood(
+        into b: any ScenarioDriver<CounterModel>,
+        forwarded: Counter,
+        floodOnce: @escaping @Sendable () -> Void
+    ) async -> FloodOutcome {
         let victim = Locked<UInt>(0)
         let lastSeen = Locked(0)
         let foreignOnVictim = Counter()
@@ -47,7 +136,7 @@ import Testing
             await runOnThreads(2) { index in
                 if index == 0 {
                     while stop.value == 0 {
-                        a.dispatch(.increment)
+                        floodOnce()
                         flooded.increment()
                     }
                     return
@@ -64,13 +153,10 @@ import Testing
                 stop.increment()
             }
         }
-        #expect(finished, "\(architecture): a forwarded flood stalled another thread's dispatch")
-        forward.dispose()
         watch.dispose()
-        #expect(mostForeignInOneCall.withLock { $0 } <= 1)
-        #expect(foreignOnVictim.value <= Self.victimCalls)
-        #expect(a.state.count == flooded.value)
-        #expect(b.state.count == forwarded.value + Self.victimCalls * Self.victimAmount)
+        return FloodOutcome(
+            finished: finished, flooded: flooded.value, foreignOnVictim: foreignOnVictim.value,
+            mostForeignInOneCall: mostForeignInOneCall.withLock { $0 })
     }
 
     /// A chain of 30 stores, each one's observer dispatching into the next, nests one turn per link
@@ -98,4 +184,22 @@ import Testing
         #expect(stores.allSatisfy { $0.state.count == 1 }, "\(architecture)")
         for observation in observations { observation.dispose() }
     }
+}
+
+/// The forwarding store of ``ForwardingTests/aBatchForwardedFromAnExecutorsDrainIsAppliedByTheDrain(_:)``:
+/// a VueFlux counter whose one action increments.
+final class QueuedCounterState: VueFluxCore.State {
+    typealias Action = Void
+    typealias Mutations = QueuedCounterMutations
+    let count = Variable(0)
+}
+
+struct QueuedCounterMutations: Mutations {
+    func commit(action: Void, state: QueuedCounterState) {
+        state.count.value += 1
+    }
+}
+
+extension Computed where State == QueuedCounterState {
+    var count: Constant<Int> { state.count.constant }
 }
