@@ -4,8 +4,8 @@ import FlowKernel
 import Foundation
 import ReactiveLite
 import TestSupport
-import VueFluxCore
 import Testing
+import VueFluxCore
 
 /// Bounded caller work when one store's observer forwards into another (docs/threading.md,
 /// "Forwarded work"): a thread floods store `a`, whose observer dispatches into store `b` from
@@ -43,7 +43,8 @@ import Testing
     @Test(arguments: Architecture.allCases)
     func aBatchForwardedFromAnExecutorsDrainIsAppliedByTheDrain(_ architecture: Architecture) async {
         let queue = DispatchQueue(label: "forwarding drain")
-        let a = Store(state: QueuedCounterState(), mutations: QueuedCounterMutations(), executor: .queue(queue))
+        let a = Store(
+            state: QueuedCounterState(), mutations: QueuedCounterMutations(), executor: .queue(queue))
         let b = CounterModel.makeDriver(architecture)
         let forwarded = Counter()
         let forward = a.computed.count.signal.observe { value in
