@@ -21,21 +21,65 @@ extension Turn {
 
     /// Keeps `body` until the calling thread leaves its outermost turn, then runs it there, inside
     /// no turn, in the order deferred. For work that ``Locked/serialize(mayWait:arrive:prepare:perform:)``
-    /// deferred: `body` resumes it (``Locked/resume(_:prepare:perform:)``). Call it only from inside
-    /// a turn.
+    /// deferred: `body` resumes it (``Locked/resume(_:prepare:perform:)``), and `suspending` does the
+    /// same for an async caller (``Locked/resumeSuspending(_:prepare:perform:)``), which suspends
+    /// instead of blocking its thread while it waits for the turn. Call it only from inside a turn.
     @inlinable
-    package static func deferUntilOutermostTurnEnds(_ body: @escaping () -> Void) {
-        DeferredWork.append(body)
+    package static func deferUntilOutermostTurnEnds(
+        _ body: @escaping () -> Void,
+        suspending: @escaping @Sendable () async -> Void
+    ) {
+        DeferredWork.append(DeferredItem(now: body, suspending: suspending))
     }
 
     /// Runs the deferred work, including what it defers in turn, until none is left.
     @usableFromInline
     static func applyDeferredWork() {
         while let deferred = DeferredWork.takeAll() {
-            for body in deferred {
-                body()
+            for item in deferred {
+                item.now()
             }
         }
+    }
+
+    /// Marks the calling thread, inside no turn, as if inside one more turn while an async caller
+    /// applies its turn (``Locked/serializeSuspending(arrive:prepare:perform:)``), so that the work
+    /// its turn defers is not applied as it leaves the turn, where waiting would block the task's
+    /// thread; ``leaveCollecting()`` returns that work instead, for the caller to apply with
+    /// ``applySuspending(_:)``.
+    @inlinable
+    static func enterCollecting() {
+        fk_delivery_depth_add(1)
+    }
+
+    /// Ends ``enterCollecting()``: returns the work deferred since, or `nil`.
+    @inlinable
+    static func leaveCollecting() -> [DeferredItem]? {
+        fk_delivery_depth_add(-1)
+        return fk_delivery_depth_get() == 0 ? DeferredWork.takeAll() : nil
+    }
+
+    /// Applies work an async caller's turn deferred (``leaveCollecting()``), in order,
+    /// each item waiting for its turn by suspending.
+    @usableFromInline
+    static func applySuspending(_ deferred: [DeferredItem]) async {
+        for item in deferred {
+            await item.suspending()
+        }
+    }
+}
+
+/// One piece of deferred work, with the two ways to apply it: on a thread that may wait (`now`)
+/// and from an async caller (`suspending`).
+@usableFromInline
+struct DeferredItem {
+    let now: () -> Void
+    let suspending: @Sendable () async -> Void
+
+    @usableFromInline
+    init(now: @escaping () -> Void, suspending: @escaping @Sendable () async -> Void) {
+        self.now = now
+        self.suspending = suspending
     }
 }
 
@@ -43,23 +87,24 @@ extension Turn {
 /// while there is work, `NULL` otherwise, so a thread that ends holds nothing.
 @usableFromInline
 final class DeferredWork {
-    var bodies: [() -> Void] = []
+    var items: [DeferredItem] = []
 
     @usableFromInline
-    static func append(_ body: @escaping () -> Void) {
+    static func append(_ item: DeferredItem) {
         if let raw = fk_deferred_work_get() {
-            Unmanaged<DeferredWork>.fromOpaque(raw).takeUnretainedValue().bodies.append(body)
+            Unmanaged<DeferredWork>.fromOpaque(raw).takeUnretainedValue().items.append(item)
         } else {
             let work = DeferredWork()
-            work.bodies.append(body)
+            work.items.append(item)
             fk_deferred_work_set(Unmanaged.passRetained(work).toOpaque())
         }
     }
 
-    /// Takes every body deferred so far, leaving none; `nil` if there is none.
-    static func takeAll() -> [() -> Void]? {
+    /// Takes every item deferred so far, leaving none; `nil` if there is none.
+    @usableFromInline
+    static func takeAll() -> [DeferredItem]? {
         guard let raw = fk_deferred_work_get() else { return nil }
         fk_deferred_work_set(nil)
-        return Unmanaged<DeferredWork>.fromOpaque(raw).takeRetainedValue().bodies
+        return Unmanaged<DeferredWork>.fromOpaque(raw).takeRetainedValue().items
     }
 }

@@ -11,6 +11,10 @@ extension Locked where Value: TurnHolding {
     /// Returns a ``Deferral`` in that last case only, as ``serialize(mayWait:arrive:prepare:perform:)``
     /// does.
     ///
+    /// What its turn forwarded into a source held by another thread (deferred work) it applies
+    /// before it returns, as a synchronous caller does, but suspending while it waits for that
+    /// source's turn: an async caller never blocks its thread, also for forwarded work.
+    ///
     /// The async function itself only suspends and resumes; the work around it is done by
     /// synchronous helpers that are never inlined into it. (Swift 6.3.1 crashes splitting the
     /// coroutine when the whole turn, with RxStateCore's closures, is inlined into it under -O.)
@@ -30,10 +34,84 @@ extension Locked where Value: TurnHolding {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 outcome = takeTurnOrSuspend(continuation, arrive: arrive, prepare: prepare)
             }
-            if applyIfTaken(outcome, prepare: prepare, perform: perform) {
+            let (applied, deferred) = applyCollectingDeferredWork(outcome, prepare: prepare, perform: perform)
+            if let deferred {
+                await Turn<Value.Work>.applySuspending(deferred)
+            }
+            if applied {
                 return nil
             }
         }
+    }
+
+    /// Applies work that an async caller's turn deferred (the suspending form of
+    /// ``resume(_:prepare:perform:)``): called from the `suspending` closure given to
+    /// ``Turn/deferUntilOutermostTurnEnds(_:suspending:)``. A task that finds the turn taken
+    /// suspends until it is passed on; what its own turn defers is applied the same way. Does
+    /// nothing more if a holder applied the work meanwhile.
+    @inlinable
+    package func resumeSuspending<Prepared>(
+        _ deferral: Deferral,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) async {
+        while true {
+            var outcome = SuspendingArrival<Value.Work, Prepared>.busy
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                outcome = takeDeferredTurnOrSuspend(continuation, deferral, prepare: prepare)
+            }
+            let (applied, deferred) = applyCollectingDeferredWork(outcome, prepare: prepare, perform: perform)
+            if let deferred {
+                await Turn<Value.Work>.applySuspending(deferred)
+            }
+            if applied {
+                return
+            }
+        }
+    }
+
+    /// ``applyIfTaken(_:prepare:perform:)``, returning the work the turn deferred instead of
+    /// applying it there (``Turn/enterCollecting()``).
+    @inlinable @inline(never)
+    func applyCollectingDeferredWork<Prepared>(
+        _ outcome: consuming SuspendingArrival<Value.Work, Prepared>,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) -> (Bool, [DeferredItem]?) {
+        Turn<Value.Work>.enterCollecting()
+        let applied = applyIfTaken(outcome, prepare: prepare, perform: perform)
+        return (applied, Turn<Value.Work>.leaveCollecting())
+    }
+
+    /// Under the lock: takes the turn to apply `deferral` (with the deferred work queued before it)
+    /// if the turn is free, else registers `continuation` to be resumed when the turn is passed on.
+    /// Resumes `continuation` at once in the first case.
+    @inlinable @inline(never)
+    func takeDeferredTurnOrSuspend<Prepared>(
+        _ continuation: UnsafeContinuation<Void, Never>,
+        _ deferral: Deferral,
+        prepare: (inout Value, Value.Work) -> Prepared
+    ) -> SuspendingArrival<Value.Work, Prepared> {
+        var resumed: UnsafeContinuation<Void, Never>?
+        var outcome = SuspendingArrival<Value.Work, Prepared>.busy
+        let stop = deferral.ticket + 1
+        let mustWait: Bool = withLock { value in
+            guard value.turn.holder == 0 && tryHoldGate() else {
+                value.turn.suspended.append(continuation)
+                return true
+            }
+            if let taken = value.takeTurn(before: stop, prepare: prepare, gates: self, resumed: &resumed) {
+                outcome = .run(taken.work, taken.prepared, stop: stop)
+            } else {
+                outcome = .done
+            }
+            return false
+        }
+        resumed?.resume()
+        if !mustWait {
+            continuation.resume()
+        }
+        return outcome
     }
 
     /// ``serializeSuspending(arrive:prepare:perform:)`` called from inside a turn: what the

@@ -138,9 +138,11 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     /// docs/threading.md).
     @usableFromInline @inline(never)
     func dispatchLater(_ deferral: Deferral) {
-        Turn<Action>.deferUntilOutermostTurnEnds { [storage] in
-            storage.resume(deferral, prepare: Self.prepare, perform: Self.perform)
-        }
+        Turn<Action>.deferUntilOutermostTurnEnds(
+            { [storage] in storage.resume(deferral, prepare: Self.prepare, perform: Self.perform) },
+            suspending: { [storage] in
+                await storage.resumeSuspending(deferral, prepare: Self.prepare, perform: Self.perform)
+            })
     }
 
     /// Stops applying actions to the store: called by the store's deinit. The closure that applied

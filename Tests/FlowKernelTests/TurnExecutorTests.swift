@@ -149,4 +149,66 @@ import Testing
         #expect(applied.value == 640)
         #expect(source.isIdle)
     }
+    /// The same for forwarded work: a task's turn of source `a` forwards into `b`, which another
+    /// thread holds, so the forward is deferred; the task then applies it before its call returns,
+    /// as a synchronous caller does, but it waits for `b`'s turn by suspending (in `b`'s list), not
+    /// by blocking its thread on `b`'s gate (a version that blocked parks the pool's threads on
+    /// the gate and none in the list).
+    @Test func tasksWhoseTurnForwardsIntoASourceTakenElsewhereSuspendForIt() async {
+        let a = Source()
+        let b = Source()
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let released = Counter()
+        let allSuspended = Counter()
+        let started = Counter()
+        let forwardedApplied = Counter()
+        let appliedDuringTheHold = Counter()
+        let held = Counter()
+        Thread {
+            b.send { _ in
+                held.increment()
+                holding.signal()
+                release.wait()
+            }
+        }.start()
+        Thread {
+            holding.wait()
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let suspended = b.state.withLock { $0.turn.suspended.count }
+                if suspended >= 2 && suspended == started.value {
+                    allSuspended.increment()
+                    break
+                }
+                usleep(1_000)
+            }
+            released.increment()
+            release.signal()
+        }.start()
+        let holdDeadline = Date().addingTimeInterval(30)
+        while held.value == 0 && Date() < holdDeadline {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        #expect(held.value == 1, "the holding thread never took the turn")
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    started.increment()
+                    await a.sendSuspending { _ in
+                        b.send { _ in
+                            forwardedApplied.increment()
+                            if released.value == 0 { appliedDuringTheHold.increment() }
+                        }
+                    }
+                    #expect(released.value == 1, "returned before its forwarded work was applied")
+                }
+            }
+            await group.waitForAll()
+        }
+        #expect(allSuspended.value == 1, "tasks blocked their threads on the forward instead of suspending")
+        #expect(appliedDuringTheHold.value == 0, "applied while another thread held the turn")
+        #expect(forwardedApplied.value == 16)
+        #expect(a.isIdle && b.isIdle)
+    }
 }

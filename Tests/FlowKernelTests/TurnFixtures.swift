@@ -36,9 +36,11 @@ final class Source: Sendable {
             perform: Self.perform
         )
         if let deferred {
-            Turn<Item>.deferUntilOutermostTurnEnds { [state] in
-                state.resume(deferred, prepare: Self.prepare, perform: Self.perform)
-            }
+            Turn<Item>.deferUntilOutermostTurnEnds(
+                { [state] in state.resume(deferred, prepare: Self.prepare, perform: Self.perform) },
+                suspending: { [state] in
+                    await state.resumeSuspending(deferred, prepare: Self.prepare, perform: Self.perform)
+                })
         }
     }
 
@@ -65,9 +67,11 @@ final class Source: Sendable {
             perform: Self.perform
         )
         if let deferred {
-            Turn<Item>.deferUntilOutermostTurnEnds { [state] in
-                state.resume(deferred, prepare: Self.prepare, perform: Self.perform)
-            }
+            Turn<Item>.deferUntilOutermostTurnEnds(
+                { [state] in state.resume(deferred, prepare: Self.prepare, perform: Self.perform) },
+                suspending: { [state] in
+                    await state.resumeSuspending(deferred, prepare: Self.prepare, perform: Self.perform)
+                })
         }
     }
 
@@ -202,9 +206,11 @@ final class OrderedSource: Sendable {
             perform: Self.perform
         )
         if let deferred {
-            Turn<Item>.deferUntilOutermostTurnEnds { [state] in
-                state.resume(deferred, prepare: Self.prepare, perform: Self.perform)
-            }
+            Turn<Item>.deferUntilOutermostTurnEnds(
+                { [state] in state.resume(deferred, prepare: Self.prepare, perform: Self.perform) },
+                suspending: { [state] in
+                    await state.resumeSuspending(deferred, prepare: Self.prepare, perform: Self.perform)
+                })
         }
     }
 

@@ -29,7 +29,8 @@ import Testing
     @Test func aSendsOwnActionAfterAnEffectsIsTakenOutOfOrderAndReceiveStepsOverIt() async {
         let state = LockedBox(0)
         let engine = TestStoreEngine<String, Int>(
-            initialState: 0, isExhaustive: true, created: Self.site(), currentState: { state.withLock { $0 } },
+            initialState: 0, isExhaustive: true, created: Self.site(),
+            currentState: { state.withLock { $0 } },
             describe: { $0 })
         let effect = EffectRegistry.Running(serial: 0, id: nil, owner: nil, fileID: "F", line: 1)
         let failures = await FailureReporter.captureFailures {

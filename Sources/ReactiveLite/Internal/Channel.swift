@@ -99,13 +99,21 @@ final class Channel<Value: Sendable>: ObserverRemoving {
     /// `Turn`).
     @usableFromInline @inline(never)
     func resumeLater(_ deferral: Deferral) {
-        Turn<Event>.deferUntilOutermostTurnEnds { [state] in
-            state.resume(
-                deferral,
-                prepare: { state, _ in state.observers.entries },
-                perform: { Self.deliver($0, to: $1) }
-            )
-        }
+        Turn<Event>.deferUntilOutermostTurnEnds(
+            { [state] in
+                state.resume(
+                    deferral,
+                    prepare: { state, _ in state.observers.entries },
+                    perform: { Self.deliver($0, to: $1) }
+                )
+            },
+            suspending: { [state] in
+                await state.resumeSuspending(
+                    deferral,
+                    prepare: { state, _ in state.observers.entries },
+                    perform: { Self.deliver($0, to: $1) }
+                )
+            })
     }
 
     /// Adds an observer; a replaying channel gives it the current value first (at once when idle,

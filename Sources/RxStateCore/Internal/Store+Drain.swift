@@ -61,18 +61,31 @@ extension Store {
     /// docs/threading.md).
     @usableFromInline @inline(never)
     func runLater(_ deferral: Deferral) {
-        Turn<PendingWork>.deferUntilOutermostTurnEnds { [self] in
-            var delivered: ObserverList<Observer>.Snapshot?
-            var reduction = Reduction()
-            core.resume(
-                deferral,
-                prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
-                perform: { work, start in
-                    delivered = perform(work, start: start, reduction: &reduction)
-                }
-            )
-            withExtendedLifetime(delivered) {}
-        }
+        Turn<PendingWork>.deferUntilOutermostTurnEnds(
+            { [self] in
+                var delivered: ObserverList<Observer>.Snapshot?
+                var reduction = Reduction()
+                core.resume(
+                    deferral,
+                    prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
+                    perform: { work, start in
+                        delivered = perform(work, start: start, reduction: &reduction)
+                    }
+                )
+                withExtendedLifetime(delivered) {}
+            },
+            suspending: { [self] in
+                var delivered: ObserverList<Observer>.Snapshot?
+                var reduction = Reduction()
+                await core.resumeSuspending(
+                    deferral,
+                    prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
+                    perform: { work, start in
+                        delivered = perform(work, start: start, reduction: &reduction)
+                    }
+                )
+                withExtendedLifetime(delivered) {}
+            })
     }
 
     /// Applies one work item after ``StoreCore/prepare(_:into:)``.

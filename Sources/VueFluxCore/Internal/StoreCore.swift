@@ -165,9 +165,11 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     /// work, docs/threading.md).
     @usableFromInline @inline(never)
     func dispatchLater(_ deferral: Deferral) {
-        Turn<State.Action>.deferUntilOutermostTurnEnds { [queue] in
-            queue.resume(deferral, prepare: Self.prepare, perform: Self.perform)
-        }
+        Turn<State.Action>.deferUntilOutermostTurnEnds(
+            { [queue] in queue.resume(deferral, prepare: Self.prepare, perform: Self.perform) },
+            suspending: { [queue] in
+                await queue.resumeSuspending(deferral, prepare: Self.prepare, perform: Self.perform)
+            })
     }
 
     /// Commits the queued actions on the executor (the drain ``dispatch(_:)`` scheduled). On a
