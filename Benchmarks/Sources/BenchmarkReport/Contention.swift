@@ -106,12 +106,16 @@ func threadContentionSection(_ results: Results) -> String {
         ratio beside it; every round checks the store's final count (0 lost). This machine has
         \(ProcessInfo.processInfo.activeProcessorCount) cores, so at most that many of the threads run at once.
 
-        The figures move between runs, by process more than by round, and the one-thread figure
-        most: in 18 runs of PrexCore's contention in separate processes on this machine, one thread
-        took 93 to 117 ns per dispatch in 15 and 162 to 168 ns in 3, and 8 threads 204 to 339 ns, so
-        the ratio ranged from 1.8x to 3.1x; in 6 runs of RxStateCore's, one thread took 169 to
-        313 ns and the ratio ranged from 1.6x to 2.1x. The context switches, about 0.1 per 1,000
-        dispatches, show no convoy.
+        The figures move between runs, by process more than by round, and from one machine to
+        another. On an AMD EPYC machine with 2 cores, in 18 runs of PrexCore's contention in separate
+        processes, one thread took 93 to 117 ns per dispatch in 15 and 162 to 168 ns in 3, and 8
+        threads 204 to 339 ns, so the ratio ranged from 1.8x to 3.1x; in 6 runs of RxStateCore's, it
+        ranged from 1.6x to 2.1x, and the baseline's was about 3.5x. On an Intel Xeon machine with 2
+        cores (2026-11-26), in 4 to 15 runs of each, the ratio ranged from 3.4x to 5.3x for PrexCore,
+        2.5x to 3.4x for VueFluxCore, 3.0x to 5.4x for RxStateCore and 5.7x to 6.8x for the baseline,
+        the same with the code before that day's kernel changes as after: there 8 threads sharing 2
+        cores cost more against one thread, the baseline's most of all. The context switches, 0.1 to 5
+        per 1,000 dispatches, show no convoy.
 
 
         """
