@@ -1,3 +1,5 @@
+import FlowKernel
+
 /// The proxy through which actions reach stores: extend it with one function per thing a user can
 /// do, each dispatching actions.
 ///
@@ -47,6 +49,11 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// decides, and this never waits. Only a caller inside no delivery waits, so it cannot
     /// deadlock. An action sent to a deallocated store is dropped.
     ///
+    /// A global dispatch (`Store<State>.actions`) made from inside a commit or an observer while a
+    /// global dispatch of the same state type is on its way through the stores on this thread
+    /// returns at once; the thread applies it to every store once that one has reached them all,
+    /// before its outermost call returns. So every store gets the outer action first.
+    ///
     /// - Parameter action: The action to commit.
     @inlinable
     public func dispatch(action: State.Action) {
@@ -54,10 +61,35 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
         case .store(let core):
             core.dispatch(action)
         case .global:
-            let registrations = StoreRegistry.shared.stores(for: ObjectIdentifier(State.self))
-            for registration in registrations {
-                // Filed under `State.self`, so a `StoreCore<State>` (Internal/Unsafe.swift).
-                registration.core(of: State.self).dispatch(action)
+            Self.dispatchGlobally(action)
+        }
+    }
+
+    /// The global dispatch (`Store<State>.actions`): `action` to every live store of the state
+    /// type, in creation order (a snapshot taken as it starts).
+    ///
+    /// Made from inside a commit or an observer while a synchronous global dispatch of the same
+    /// state type is on its way through the stores on this thread, it is queued behind that one
+    /// (``GlobalDispatchLoop``), which takes it through every store once it has reached them all,
+    /// so that every store gets the outer action first.
+    @usableFromInline
+    static func dispatchGlobally(_ action: State.Action) {
+        let type = ObjectIdentifier(State.self)
+        let thread = currentThreadIdentity()
+        if let loop = GlobalDispatchLoop.current, loop.stateType == type, loop.thread == thread,
+            Turn<State.Action>.isInsideATurn, loop.enqueue(action)
+        {
+            return
+        }
+        let loop = GlobalDispatchLoop(stateType: type, thread: thread)
+        GlobalDispatchLoop.$current.withValue(loop) {
+            var next: State.Action? = action
+            while let action = next {
+                for registration in StoreRegistry.shared.stores(for: type) {
+                    // Filed under `State.self`, so a `StoreCore<State>` (Internal/Unsafe.swift).
+                    registration.core(of: State.self).dispatch(action)
+                }
+                next = loop.next(of: State.Action.self)
             }
         }
     }
@@ -135,5 +167,49 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
             task.cancel()
         }
         core.untrack(id)
+    }
+}
+
+/// A synchronous global dispatch on its way through the stores of its state type, as the context
+/// of the call that makes it (task-local, and so thread-local outside a task): a global dispatch
+/// of the same state type made from inside one of its commits, on its thread, is queued here
+/// instead of overtaking it, and the loop takes it through every store once the current action
+/// has reached them all. The thread is checked because a task started from a commit inherits the
+/// context: its dispatches are its own. Closed when the loop ends, so that nothing is queued where
+/// no one will take it.
+final class GlobalDispatchLoop: Sendable {
+    @TaskLocal static var current: GlobalDispatchLoop?
+
+    /// The state type whose stores the loop goes through.
+    let stateType: ObjectIdentifier
+    /// The thread that runs the loop (``currentThreadIdentity()``).
+    let thread: UInt
+    private let queued = Locked((actions: FIFO<any Sendable>(), isOpen: true))
+
+    init(stateType: ObjectIdentifier, thread: UInt) {
+        self.stateType = stateType
+        self.thread = thread
+    }
+
+    /// Queues `action` behind the loop's current one; returns `false` (queuing nothing) once the
+    /// loop has ended.
+    func enqueue(_ action: any Sendable) -> Bool {
+        queued.withLock { queued in
+            guard queued.isOpen else { return false }
+            queued.actions.append(action)
+            return true
+        }
+    }
+
+    /// The next queued action, or `nil` (closing the loop) when none is left.
+    func next<Action>(of type: Action.Type) -> Action? {
+        let next: (any Sendable)? = queued.withLock { queued in
+            guard let action = queued.actions.popFirst() else {
+                queued.isOpen = false
+                return nil
+            }
+            return action
+        }
+        return next as? Action
     }
 }
