@@ -27,21 +27,8 @@ extension Locked where Value: TurnHolding {
         if Turn<Value.Work>.isInsideATurn {
             return serializeInsideATurn(arrive: arrive, prepare: prepare, perform: perform)
         }
-        while true {
-            // Taken under the lock if free; else this task is registered before the lock is let
-            // go, so that the holder's passing the turn on cannot be missed.
-            var outcome = SuspendingArrival<Value.Work, Prepared>.busy
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                outcome = takeTurnOrSuspend(continuation, arrive: arrive, prepare: prepare)
-            }
-            let (applied, deferred) = applyCollectingDeferredWork(outcome, prepare: prepare, perform: perform)
-            if let deferred {
-                await Turn<Value.Work>.applySuspending(deferred)
-            }
-            if applied {
-                return nil
-            }
-        }
+        await suspendUntilApplied(arrive: arrive, resuming: nil, prepare: prepare, perform: perform)
+        return nil
     }
 
     /// Applies work that an async caller's turn deferred (the suspending form of
@@ -55,10 +42,27 @@ extension Locked where Value: TurnHolding {
         prepare: (inout Value, Value.Work) -> Prepared,
         perform: (Value.Work, inout Prepared) -> Void
     ) async {
+        await suspendUntilApplied(
+            arrive: { _ in nil }, resuming: deferral, prepare: prepare, perform: perform)
+    }
+
+    /// The loop of an async caller inside no turn: takes the turn (for its own work, or for
+    /// `deferral`) or suspends until the holder passes it on, then applies it, then applies what
+    /// that turn deferred, suspending for each.
+    @inlinable
+    func suspendUntilApplied<Prepared>(
+        arrive: (inout Value) -> Value.Work?,
+        resuming deferral: Deferral?,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) async {
         while true {
+            // Taken under the lock if free; else this task is registered before the lock is let
+            // go, so that the holder's passing the turn on cannot be missed.
             var outcome = SuspendingArrival<Value.Work, Prepared>.busy
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                outcome = takeDeferredTurnOrSuspend(continuation, deferral, prepare: prepare)
+                outcome = takeTurnOrSuspend(
+                    continuation, arrive: arrive, resuming: deferral, prepare: prepare)
             }
             let (applied, deferred) = applyCollectingDeferredWork(outcome, prepare: prepare, perform: perform)
             if let deferred {
@@ -83,37 +87,6 @@ extension Locked where Value: TurnHolding {
         return (applied, Turn<Value.Work>.leaveCollecting())
     }
 
-    /// Under the lock: takes the turn to apply `deferral` (with the deferred work queued before it)
-    /// if the turn is free, else registers `continuation` to be resumed when the turn is passed on.
-    /// Resumes `continuation` at once in the first case.
-    @inlinable @inline(never)
-    func takeDeferredTurnOrSuspend<Prepared>(
-        _ continuation: UnsafeContinuation<Void, Never>,
-        _ deferral: Deferral,
-        prepare: (inout Value, Value.Work) -> Prepared
-    ) -> SuspendingArrival<Value.Work, Prepared> {
-        var resumed: UnsafeContinuation<Void, Never>?
-        var outcome = SuspendingArrival<Value.Work, Prepared>.busy
-        let stop = deferral.ticket + 1
-        let mustWait: Bool = withLock { value in
-            guard value.turn.holder == 0 && tryHoldGate() else {
-                value.turn.suspended.append(continuation)
-                return true
-            }
-            if let taken = value.takeTurn(before: stop, prepare: prepare, gates: self, resumed: &resumed) {
-                outcome = .run(taken.work, taken.prepared, stop: stop)
-            } else {
-                outcome = .done
-            }
-            return false
-        }
-        resumed?.resume()
-        if !mustWait {
-            continuation.resume()
-        }
-        return outcome
-    }
-
     /// ``serializeSuspending(arrive:prepare:perform:)`` called from inside a turn: what the
     /// synchronous call does.
     @inlinable @inline(never)
@@ -125,13 +98,14 @@ extension Locked where Value: TurnHolding {
         serialize(mayWait: true, arrive: arrive, prepare: prepare, perform: perform)
     }
 
-    /// Under the lock: takes the turn if it is free (arriving and preparing the first item), else
-    /// registers `continuation` to be resumed when the turn is passed on. Resumes `continuation` at
-    /// once in the first case.
+    /// Under the lock: takes the turn if it is free (arriving and preparing the first item; or,
+    /// resuming `deferral`, with the deferred work up to it), else registers `continuation` to be
+    /// resumed when the turn is passed on. Resumes `continuation` at once in the first case.
     @inlinable @inline(never)
     func takeTurnOrSuspend<Prepared>(
         _ continuation: UnsafeContinuation<Void, Never>,
         arrive: (inout Value) -> Value.Work?,
+        resuming deferral: Deferral?,
         prepare: (inout Value, Value.Work) -> Prepared
     ) -> SuspendingArrival<Value.Work, Prepared> {
         var resumed: UnsafeContinuation<Void, Never>?
@@ -141,9 +115,14 @@ extension Locked where Value: TurnHolding {
                 value.turn.suspended.append(continuation)
                 return true
             }
-            let own = arrive(&value)
-            let stop = value.turn.nextTicket
-            if let own { value.turn.appendHoldersWork(own) }
+            let stop: UInt64
+            if let deferral {
+                stop = deferral.ticket + 1
+            } else {
+                let own = arrive(&value)
+                stop = value.turn.nextTicket
+                if let own { value.turn.appendHoldersWork(own) }
+            }
             if let taken = value.takeTurn(before: stop, prepare: prepare, gates: self, resumed: &resumed) {
                 outcome = .run(taken.work, taken.prepared, stop: taken.stop)
             } else {

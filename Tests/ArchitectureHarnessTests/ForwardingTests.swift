@@ -55,17 +55,7 @@ import VueFluxCore
         let holdAmount = 5_000
         let held = Counter()
         let victim = Locked<UInt>(0)
-        let lastSeen = Locked(0)
-        let foreignOnVictim = Counter()
-        // Runs on the thread that applied each input of `b`: a step of 1 is a forwarded input.
-        let watch = b.observe { state in
-            let step = lastSeen.withLock { last in
-                defer { last = state.count }
-                return state.count - last
-            }
-            if step == 1 && currentThreadIdentity() == victim.withLock({ $0 }) {
-                foreignOnVictim.increment()
-            }
+        let (watch, foreignOnVictim) = Self.countForeignInputs(of: b, appliedOn: victim) { step in
             if step == holdAmount {
                 held.increment()
                 usleep(200_000)
@@ -105,6 +95,28 @@ import VueFluxCore
         var mostForeignInOneCall: Int
     }
 
+    /// Observes `b` on the thread that applies each of its inputs: counts the forwarded inputs (a
+    /// step of 1) applied on the thread `victim` names, and calls `onStep` with every step.
+    static func countForeignInputs(
+        of b: any ScenarioDriver<CounterModel>,
+        appliedOn victim: Locked<UInt>,
+        onStep: @escaping @Sendable (Int) -> Void
+    ) -> (AnyDisposable, Counter) {
+        let lastSeen = Locked(0)
+        let foreign = Counter()
+        let watch = b.observe { state in
+            let step = lastSeen.withLock { last in
+                defer { last = state.count }
+                return state.count - last
+            }
+            if step == 1 && currentThreadIdentity() == victim.withLock({ $0 }) {
+                foreign.increment()
+            }
+            onStep(step)
+        }
+        return (watch, foreign)
+    }
+
     /// One thread calls `floodOnce` in a loop (which ends up forwarding into `b`) while another, the
     /// victim, dispatches into `b` now and then: returns how many forwarded inputs of `b` the victim
     /// applied, in all and at most in one call.
@@ -114,17 +126,7 @@ import VueFluxCore
         floodOnce: @escaping @Sendable () -> Void
     ) async -> FloodOutcome {
         let victim = Locked<UInt>(0)
-        let lastSeen = Locked(0)
-        let foreignOnVictim = Counter()
-        // Runs on the thread that applied each input of `b`: a step of 1 is a forwarded input.
-        let watch = b.observe { state in
-            let step = lastSeen.withLock { last in
-                defer { last = state.count }
-                return state.count - last
-            }
-            if step == 1 && currentThreadIdentity() == victim.withLock({ $0 }) {
-                foreignOnVictim.increment()
-            }
+        let (watch, foreignOnVictim) = Self.countForeignInputs(of: b, appliedOn: victim) { step in
             if step == Self.victimAmount {
                 // The victim's own input holds `b`'s turn a moment, so forwarded inputs find it taken.
                 usleep(200)

@@ -91,45 +91,11 @@ import Testing
     /// seconds, so such a version fails here by name instead of hanging.
     @Test func tasksThatFindTheTurnTakenSuspendAndLeaveThePoolFree() async {
         let source = Source()
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let released = Counter()
-        let allSuspended = Counter()
         let started = Counter()
         let applied = Counter()
         let appliedDuringTheHold = Counter()
-        let held = Counter()
-        Thread {
-            source.send { _ in
-                held.increment()
-                holding.signal()
-                release.wait()
-            }
-        }.start()
-        Thread {
-            holding.wait()
-            let deadline = Date().addingTimeInterval(30)
-            // Every task that has started must end up suspended in the turn's list (a blocking
-            // version parks them in the gate instead). Not all 64 need to have started: in the full
-            // parallel suite other tests may hold the cooperative pool for seconds.
-            while Date() < deadline {
-                let suspended = source.state.withLock { $0.turn.suspended.count }
-                if suspended >= 2 && suspended == started.value {
-                    allSuspended.increment()
-                    break
-                }
-                usleep(1_000)
-            }
-            released.increment()
-            release.signal()
-        }.start()
-        // The tasks start once the turn is held, so that each of them finds it taken (a task that
-        // started first could find it free, apply its items, and never suspend).
-        let holdDeadline = Date().addingTimeInterval(30)
-        while held.value == 0 && Date() < holdDeadline {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
-        #expect(held.value == 1, "the holding thread never took the turn")
+        let hold = await Self.holdTurnUntilTheTasksSuspend(of: source, started: started)
+        let released = hold.released
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<64 {
                 group.addTask {
@@ -144,11 +110,12 @@ import Testing
             }
             await group.waitForAll()
         }
-        #expect(allSuspended.value == 1, "tasks blocked their threads instead of suspending")
+        #expect(hold.allSuspended.value == 1, "tasks blocked their threads instead of suspending")
         #expect(appliedDuringTheHold.value == 0, "applied while another thread held the turn")
         #expect(applied.value == 640)
         #expect(source.isIdle)
     }
+
     /// The same for forwarded work: a task's turn of source `a` forwards into `b`, which another
     /// thread holds, so the forward is deferred; the task then applies it before its call returns,
     /// as a synchronous caller does, but it waits for `b`'s turn by suspending (in `b`'s list), not
@@ -157,40 +124,11 @@ import Testing
     @Test func tasksWhoseTurnForwardsIntoASourceTakenElsewhereSuspendForIt() async {
         let a = Source()
         let b = Source()
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let released = Counter()
-        let allSuspended = Counter()
         let started = Counter()
         let forwardedApplied = Counter()
         let appliedDuringTheHold = Counter()
-        let held = Counter()
-        Thread {
-            b.send { _ in
-                held.increment()
-                holding.signal()
-                release.wait()
-            }
-        }.start()
-        Thread {
-            holding.wait()
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
-                let suspended = b.state.withLock { $0.turn.suspended.count }
-                if suspended >= 2 && suspended == started.value {
-                    allSuspended.increment()
-                    break
-                }
-                usleep(1_000)
-            }
-            released.increment()
-            release.signal()
-        }.start()
-        let holdDeadline = Date().addingTimeInterval(30)
-        while held.value == 0 && Date() < holdDeadline {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
-        #expect(held.value == 1, "the holding thread never took the turn")
+        let hold = await Self.holdTurnUntilTheTasksSuspend(of: b, started: started)
+        let released = hold.released
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<16 {
                 group.addTask {
@@ -206,9 +144,54 @@ import Testing
             }
             await group.waitForAll()
         }
-        #expect(allSuspended.value == 1, "tasks blocked their threads on the forward instead of suspending")
+        #expect(
+            hold.allSuspended.value == 1, "tasks blocked their threads on the forward instead of suspending")
         #expect(appliedDuringTheHold.value == 0, "applied while another thread held the turn")
         #expect(forwardedApplied.value == 16)
         #expect(a.isIdle && b.isIdle)
+    }
+    /// Makes a thread take `source`'s turn and hold it until every task that has started (counted
+    /// by `started`, at least 2) is suspended in the turn's list, or for at most 30 seconds; returns
+    /// once the turn is held. `released` counts 1 once the hold ends; `allSuspended` counts 1 if
+    /// it ended because every started task was suspended (a version that blocked parks its tasks
+    /// on the gate, none in the list, and so fails by name instead of hanging).
+    static func holdTurnUntilTheTasksSuspend(
+        of source: Source, started: Counter
+    ) async -> (released: Counter, allSuspended: Counter) {
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let released = Counter()
+        let allSuspended = Counter()
+        let held = Counter()
+        Thread {
+            source.send { _ in
+                held.increment()
+                holding.signal()
+                release.wait()
+            }
+        }.start()
+        Thread {
+            holding.wait()
+            let deadline = Date().addingTimeInterval(30)
+            // Every task that has started must end up suspended in the turn's list. Not all need
+            // to have started: in the full parallel suite other tests may hold the pool for seconds.
+            while Date() < deadline {
+                let suspended = source.state.withLock { $0.turn.suspended.count }
+                if suspended >= 2 && suspended == started.value {
+                    allSuspended.increment()
+                    break
+                }
+                usleep(1_000)
+            }
+            released.increment()
+            release.signal()
+        }.start()
+        // The tasks start once the turn is held, so that each of them finds it taken.
+        let holdDeadline = Date().addingTimeInterval(30)
+        while held.value == 0 && Date() < holdDeadline {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        #expect(held.value == 1, "the holding thread never took the turn")
+        return (released, allSuspended)
     }
 }

@@ -17,5 +17,6 @@ import VueFluxCoreTesting
         }
         await store.receive(.increment) { $0.count = 1 }
         await store.finish()
+        #expect(store.state == CounterSnapshot(count: 1))
     }
 }
