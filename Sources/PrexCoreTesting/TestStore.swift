@@ -7,10 +7,17 @@ import TestStoreSupport
 /// dispatch later, and let it fail the test on anything left unasserted, effects still running
 /// included.
 ///
+/// With the counter of docs/testing.md, whose `incrementLater` dispatches `delayedIncrement` from a
+/// task (the same steps as its test):
+///
 /// ```swift
 /// let store = TestStore(initialState: CounterState(), mutation: CounterMutation())
 /// await store.send { $0.increment() } assert: { $0.count = 1 }
-/// await store.receive(.incremented) { $0.count = 2 }
+/// await store.send { $0.incrementLater() } assert: { $0.isWaiting = true }
+/// await store.receive(.delayedIncrement) {
+///     $0.count = 2
+///     $0.isWaiting = false
+/// }
 /// await store.finish()
 /// ```
 ///

@@ -7,10 +7,17 @@ import TestStoreSupport
 /// change, receive the actions that middleware, observers or side effects dispatch later, and let it
 /// fail the test on anything left unasserted.
 ///
+/// With the counter of docs/testing.md, whose `incrementLater` dispatches `delayedIncrement` from a
+/// task (the same steps as its test):
+///
 /// ```swift
 /// let store = TestStore(initialState: CounterState(), store: makeCounterStore())
 /// await store.send(CounterAction.increment) { $0.count = 1 }
-/// await store.receive(CounterAction.delayedIncrement) { $0.count = 2 }
+/// await store.send(CounterAction.incrementLater) { $0.isWaiting = true }
+/// await store.receive(CounterAction.delayedIncrement) {
+///     $0.count = 2
+///     $0.isWaiting = false
+/// }
 /// await store.finish()
 /// ```
 ///

@@ -7,12 +7,19 @@ import VueFluxCore
 /// state how the state must change, receive the actions it dispatches later, and let it fail the
 /// test on anything left unasserted.
 ///
+/// With the counter of docs/testing.md, whose `incrementLater` dispatches `delayedIncrement` from a
+/// task (the same steps as its test):
+///
 /// ```swift
 /// let store = TestStore(state: CounterState(), mutations: CounterMutations()) { computed in
 ///     CounterSnapshot(count: computed.count.value, isWaiting: computed.isWaiting.value)
 /// }
 /// await store.send { $0.increment() } assert: { $0.count = 1 }
-/// await store.receive(.delayedIncrement) { $0.count = 2 }
+/// await store.send { await $0.incrementLater() } assert: { $0.isWaiting = true }
+/// await store.receive(.delayedIncrement) {
+///     $0.count = 2
+///     $0.isWaiting = false
+/// }
 /// await store.finish()
 /// ```
 ///
