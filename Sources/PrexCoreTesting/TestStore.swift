@@ -54,6 +54,8 @@ public final class TestStore<
     /// The presenter `send { $0.someMethod() }` calls; its view shows nothing.
     public let presenter: PresenterType
     /// How long `receive` and `finish` wait by default, in seconds.
+    /// `.infinity` waits without limit; zero, a negative value or NaN does not wait. The same holds
+    /// for every `timeout` parameter of the test store.
     public var timeout: Double
     /// Whether everything must be asserted (see ``Exhaustivity``).
     public let exhaustivity: Exhaustivity

@@ -45,6 +45,8 @@ public final class TestStore<State: SubstateType & Equatable> {
     /// The store under test.
     public let store: Store
     /// How long `receive` waits for an action by default, in seconds.
+    /// `.infinity` waits without limit; zero, a negative value or NaN does not wait. The same holds
+    /// for every `timeout` parameter of the test store.
     public var timeout: Double
     /// Whether everything must be asserted (see ``Exhaustivity``).
     public let exhaustivity: Exhaustivity

@@ -137,23 +137,26 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
         storage.withLock { Array($0.entries[min(start, $0.entries.count)...]) }
     }
 
-    /// Waits until `condition` holds, or until `timeout` seconds have passed.
+    /// Waits until `condition` holds, or until `timeout` seconds have passed (without limit for
+    /// `.infinity`; see ``waitNanoseconds(seconds:)``).
     ///
     /// - Returns: whether `condition` holds.
     package func wait(timeout: Double, until condition: @escaping @Sendable (Status) -> Bool) async -> Bool {
         if condition(status) {
             return true
         }
-        let nanoseconds = UInt64(max(0, timeout) * 1_000_000_000)
+        let nanoseconds = waitNanoseconds(seconds: timeout)
         return await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 await self.signal(when: condition)
                 return true
             }
-            group.addTask {
-                // The timeout itself: the only sleep, and it decides nothing but when to give up.
-                try? await Task.sleep(nanoseconds: nanoseconds)
-                return false
+            if let nanoseconds {
+                group.addTask {
+                    // The timeout itself: the only sleep, and it decides nothing but when to give up.
+                    try? await Task.sleep(nanoseconds: nanoseconds)
+                    return false
+                }
             }
             _ = await group.next()
             group.cancelAll()

@@ -159,7 +159,11 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         expectation: ((inout State) -> Void)?,
         isolation: isolated (any Actor)? = #isolation
     ) async {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+        // `nil`: no deadline (an infinite timeout).
+        let deadline = waitNanoseconds(seconds: timeout).flatMap { length in
+            let (end, overflow) = DispatchTime.now().uptimeNanoseconds.addingReportingOverflow(length)
+            return overflow ? nil : end
+        }
         var skipped: [ActionLog<Action, State>.Entry] = []
         while true {
             let consumed = progress.withLock { progress in
@@ -167,7 +171,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
                 return progress.consumed
             }
             let now = DispatchTime.now().uptimeNanoseconds
-            let seconds = now < deadline ? Double(deadline - now) / 1e9 : 0
+            let seconds = deadline.map { now < $0 ? Double($0 - now) / 1e9 : 0 } ?? .infinity
             guard await log.wait(timeout: seconds, until: { $0.entryCount > consumed }) else {
                 let seen =
                     skipped.isEmpty

@@ -51,6 +51,8 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
     /// The store under test.
     public let store: Store<State>
     /// How long `receive`, `send` with an action creator and `finish` wait by default, in seconds.
+    /// `.infinity` waits without limit; zero, a negative value or NaN does not wait. The same holds
+    /// for every `timeout` parameter of the test store.
     public var timeout: Double
     /// Whether everything must be asserted (see ``Exhaustivity``).
     public let exhaustivity: Exhaustivity

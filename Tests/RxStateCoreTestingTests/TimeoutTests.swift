@@ -1,0 +1,18 @@
+import RxStateCore
+import RxStateCoreTesting
+import Testing
+
+/// `.infinity` and lengths past `UInt64.max` nanoseconds wait without limit; they stopped the
+/// process converting to `UInt64` (PrexCoreTestingTests has the conversion's own test).
+@Suite struct TimeoutTests {
+    @MainActor @Test(arguments: [Double.infinity, 1e11])
+    func aTimeoutBeyondAnyDeadlineWaitsForTheAction(timeout: Double) async {
+        let store = TestStore(initialState: CounterState(), store: makeCounterStore(), timeout: timeout)
+        await store.send(CounterAction.incrementLater) { $0.isWaiting = true }
+        await store.receive(CounterAction.delayedIncrement, timeout: timeout) {
+            $0.count = 1
+            $0.isWaiting = false
+        }
+        await store.finish(timeout: timeout)
+    }
+}
