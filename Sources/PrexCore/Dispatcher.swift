@@ -179,10 +179,17 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
 
     /// Unregisters the callback of `subscription`, as in the original Prex.
     ///
-    /// Does nothing if the subscription is already cancelled or belongs to another dispatcher.
+    /// Does nothing if the subscription is already cancelled or belongs to another dispatcher; the
+    /// second is a misuse, written once to standard error in debug builds (docs/contract.md,
+    /// Errors).
     public func unregister(_ subscription: Subscription) {
         if subscription.belongs(to: self) {
             subscription.cancel()
+        } else {
+            MisuseReporter.shared.report(
+                kind: "PrexCore.Dispatcher.unregister",
+                "Dispatcher.unregister was given a subscription of another dispatcher or store: it removes nothing."
+            )
         }
     }
 }

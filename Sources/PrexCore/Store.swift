@@ -94,10 +94,16 @@ public final class Store<State: PrexCore.State>: Sendable {
 
     /// Removes the listener of `subscription`.
     ///
-    /// Does nothing if the subscription is already cancelled or belongs to another store.
+    /// Does nothing if the subscription is already cancelled or belongs to another store; the second
+    /// is a misuse, written once to standard error in debug builds (docs/contract.md, Errors).
     public func removeListener(_ subscription: Subscription) {
         if subscription.belongs(to: self) {
             subscription.cancel()
+        } else {
+            MisuseReporter.shared.report(
+                kind: "PrexCore.Store.removeListener",
+                "Store.removeListener was given a subscription of another store or dispatcher: it removes nothing."
+            )
         }
     }
 

@@ -130,6 +130,10 @@ import Testing
         other.dispatcher.unregister(subscription)
         flux.dispatcher.dispatch(.increment)
         #expect(log.values == [.increment])
+        // A misuse with no other trace: written to standard error in debug builds (contract.md).
+        #expect(
+            MisuseReporter.shared.hasReported("PrexCore.Dispatcher.unregister") == MisuseReporter.isDebugBuild
+        )
         withExtendedLifetime(subscription) {}
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowKernel
 import PrexCore
 import TestSupport
 import Testing
@@ -95,6 +96,9 @@ import Testing
         makeFlux().store.removeListener(subscription)
         flux.dispatcher.dispatch(.increment)
         #expect(log.values == [1])
+        // A misuse with no other trace: written to standard error in debug builds (contract.md).
+        #expect(
+            MisuseReporter.shared.hasReported("PrexCore.Store.removeListener") == MisuseReporter.isDebugBuild)
         withExtendedLifetime(subscription) {}
     }
 
