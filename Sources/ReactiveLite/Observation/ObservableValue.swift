@@ -16,7 +16,8 @@ import Observation
 /// change on the main actor, before the model holds it (as with any `willSet`).
 ///
 /// **What is invalidated.** Reading ``value`` observes the whole value; reading a member through
-/// dynamic member lookup (`model.title`, `model.user.name`) observes that member alone. On a new
+/// dynamic member lookup (`model.title`) observes that member alone. Tracking stops at that first
+/// level: `model.user.name` observes `user`, and a change of `user.age` invalidates it too. On a new
 /// value, observers of the whole are told only if it differs from the value held (compared with
 /// `==` when its type is `Equatable` at run time; always otherwise), and observers of a member only
 /// if that member differs (compared with `==` when the member's type is `Equatable`; a member of
