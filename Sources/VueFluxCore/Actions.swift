@@ -49,47 +49,63 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// decides, and this never waits. Only a caller inside no delivery waits, so it cannot
     /// deadlock. An action sent to a deallocated store is dropped.
     ///
-    /// A global dispatch (`Store<State>.actions`) made from inside a commit or an observer while a
-    /// global dispatch of the same state type is on its way through the stores on this thread
-    /// returns at once; the thread applies it to every store once that one has reached them all,
-    /// before its outermost call returns. So every store gets the outer action first.
+    /// While a global dispatch (`Store<State>.actions`) goes through the stores of its state type,
+    /// an action dispatched from inside one of its commits or observers, on its thread, to one of
+    /// those stores (globally or to the store alone) reaches each store after the actions
+    /// dispatched to it before, the outer one included: a store the outer action has not reached
+    /// yet gets it later, and the call returns at once. The thread gives it to every store before
+    /// the outermost call returns. So each store gets its actions in the order they were
+    /// dispatched, and every store gets the outer action first.
     ///
     /// - Parameter action: The action to commit.
     @inlinable
     public func dispatch(action: State.Action) {
         switch target {
         case .store(let core):
+            if ThreadContext.isSet, Self.queueBehindGlobalDispatch(action, to: core) {
+                return
+            }
             core.dispatch(action)
         case .global:
             Self.dispatchGlobally(action)
         }
     }
 
+    /// Queues `action`, dispatched to `core`'s store alone from inside a commit or an observer, in
+    /// the global dispatch this thread is taking through that store's state type, if the store has
+    /// not been given the actions dispatched to it before (``GlobalDispatchLoop``).
+    ///
+    /// - Returns: whether it was queued there; if not, the caller dispatches it to the store.
+    @usableFromInline
+    static func queueBehindGlobalDispatch(_ action: State.Action, to core: StoreCore<State>) -> Bool {
+        guard let loop = GlobalDispatchLoop.enclosing(for: State.self) else { return false }
+        return loop.enqueue(action, toStoreWith: ObjectIdentifier(core))
+    }
+
     /// The global dispatch (`Store<State>.actions`): `action` to every live store of the state
     /// type, in creation order (a snapshot taken as it starts).
     ///
     /// Made from inside a commit or an observer while a synchronous global dispatch of the same
-    /// state type is on its way through the stores on this thread, it is queued behind that one
-    /// (``GlobalDispatchLoop``), which takes it through every store once it has reached them all,
-    /// so that every store gets the outer action first.
+    /// state type is on its way through the stores on this thread, it goes into that one
+    /// (``GlobalDispatchLoop``): behind what each store has not been given yet, at once to the
+    /// stores that have nothing left to be given.
     @usableFromInline
     static func dispatchGlobally(_ action: State.Action) {
-        let type = ObjectIdentifier(State.self)
-        let thread = currentThreadIdentity()
-        if let loop = GlobalDispatchLoop.current, loop.stateType == type, loop.thread == thread,
-            Turn<State.Action>.isInsideATurn, loop.enqueue(action)
-        {
+        if let loop = GlobalDispatchLoop.enclosing(for: State.self), let now = loop.enqueueGlobal(action) {
+            for index in now {
+                // Filed under `State.self`, so a `StoreCore<State>` (Internal/Unsafe.swift).
+                loop.stores[index].core(of: State.self).dispatch(action)
+            }
             return
         }
-        let loop = GlobalDispatchLoop(stateType: type, thread: thread)
-        GlobalDispatchLoop.$current.withValue(loop) {
-            var next: State.Action? = action
-            while let action = next {
-                for registration in StoreRegistry.shared.stores(for: type) {
-                    // Filed under `State.self`, so a `StoreCore<State>` (Internal/Unsafe.swift).
-                    registration.core(of: State.self).dispatch(action)
+        let stores = StoreRegistry.shared.stores(for: ObjectIdentifier(State.self))
+        let loop = GlobalDispatchLoop(stateType: ObjectIdentifier(State.self), stores: stores, action: action)
+        loop.run {
+            for index in stores.indices {
+                let core = stores[index].core(of: State.self)
+                while let action = loop.next(forStoreAt: index, of: State.Action.self) {
+                    core.dispatch(action)
                 }
-                next = loop.next(of: State.Action.self)
             }
         }
     }
@@ -99,6 +115,11 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// an `.immediate` store suspends until that commit's turn is over instead of blocking its
     /// thread, one of the few of Swift's cooperative pool. When it returns, the action has been
     /// committed to every `.immediate` store it reached.
+    ///
+    /// One exception, a global dispatch from async code: it awaits the stores one after another
+    /// and holds no turn in between, so an action that one of its commits dispatches to the stores
+    /// (globally or to one alone) reaches the stores it has not reached yet before it does
+    /// (docs/vueflux.md, Trade-offs).
     ///
     /// - Parameter action: The action to commit.
     @inlinable
@@ -167,49 +188,5 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
             task.cancel()
         }
         core.untrack(id)
-    }
-}
-
-/// A synchronous global dispatch on its way through the stores of its state type, as the context
-/// of the call that makes it (task-local, and so thread-local outside a task): a global dispatch
-/// of the same state type made from inside one of its commits, on its thread, is queued here
-/// instead of overtaking it, and the loop takes it through every store once the current action
-/// has reached them all. The thread is checked because a task started from a commit inherits the
-/// context: its dispatches are its own. Closed when the loop ends, so that nothing is queued where
-/// no one will take it.
-final class GlobalDispatchLoop: Sendable {
-    @TaskLocal static var current: GlobalDispatchLoop?
-
-    /// The state type whose stores the loop goes through.
-    let stateType: ObjectIdentifier
-    /// The thread that runs the loop (``currentThreadIdentity()``).
-    let thread: UInt
-    private let queued = Locked((actions: FIFO<any Sendable>(), isOpen: true))
-
-    init(stateType: ObjectIdentifier, thread: UInt) {
-        self.stateType = stateType
-        self.thread = thread
-    }
-
-    /// Queues `action` behind the loop's current one; returns `false` (queuing nothing) once the
-    /// loop has ended.
-    func enqueue(_ action: any Sendable) -> Bool {
-        queued.withLock { queued in
-            guard queued.isOpen else { return false }
-            queued.actions.append(action)
-            return true
-        }
-    }
-
-    /// The next queued action, or `nil` (closing the loop) when none is left.
-    func next<Action>(of type: Action.Type) -> Action? {
-        let next: (any Sendable)? = queued.withLock { queued in
-            guard let action = queued.actions.popFirst() else {
-                queued.isOpen = false
-                return nil
-            }
-            return action
-        }
-        return next as? Action
     }
 }

@@ -53,8 +53,8 @@ import Testing
     }
 
     /// A global dispatch made from inside a commit of an outer global dispatch reaches every
-    /// store after the outer one, in creation order: without the wait, the stores the outer one
-    /// had not reached yet committed the inner action first.
+    /// store after the outer one: the store committing gets it next, the others after the outer
+    /// one (before the loop, the stores the outer one had not reached yet committed it first).
     @Test func aGlobalDispatchFromInsideACommitReachesEveryStoreAfterTheOuterOne() {
         enum Tag {}
         let journal = Recorder<String>()
@@ -72,7 +72,7 @@ import Testing
             })
         #expect(
             journal.values == [
-                "0:x", "0:x done", "1:x", "1:x done", "2:x", "2:x done", "0:y", "1:y", "2:y",
+                "0:x", "0:x done", "0:y", "1:x", "1:x done", "1:y", "2:x", "2:x done", "2:y",
             ])
         withExtendedLifetime(stores) {}
     }
