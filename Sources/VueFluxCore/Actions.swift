@@ -1,5 +1,3 @@
-import FlowKernel
-
 /// The proxy through which actions reach stores: extend it with one function per thing a user can
 /// do, each dispatching actions.
 ///
@@ -49,63 +47,23 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// decides, and this never waits. Only a caller inside no delivery waits, so it cannot
     /// deadlock. An action sent to a deallocated store is dropped.
     ///
-    /// While a global dispatch (`Store<State>.actions`) goes through the stores of its state type,
-    /// an action dispatched from inside one of its commits or observers, on its thread, to one of
-    /// those stores (globally or to the store alone) reaches each store after the actions
-    /// dispatched to it before, the outer one included: a store the outer action has not reached
-    /// yet gets it later, and the call returns at once. The thread gives it to every store before
-    /// the outermost call returns. So each store gets its actions in the order they were
-    /// dispatched, and every store gets the outer action first.
+    /// A global dispatch (`Store<State>.actions`) is this call made on each store in turn, in
+    /// creation order, with the same rules; so is one made from inside a commit or an observer of
+    /// another global dispatch. The store committing queues it behind its current action, and an
+    /// idle store commits it before this returns: a store the outer action has not reached yet
+    /// included, which then gets the inner action before the outer one (docs/vueflux.md).
     ///
     /// - Parameter action: The action to commit.
     @inlinable
     public func dispatch(action: State.Action) {
         switch target {
         case .store(let core):
-            if ThreadContext.isSet, Self.queueBehindGlobalDispatch(action, to: core) {
-                return
-            }
             core.dispatch(action)
         case .global:
-            Self.dispatchGlobally(action)
-        }
-    }
-
-    /// Queues `action`, dispatched to `core`'s store alone from inside a commit or an observer, in
-    /// the global dispatch this thread is taking through that store's state type, if the store has
-    /// not been given the actions dispatched to it before (``GlobalDispatchLoop``).
-    ///
-    /// - Returns: whether it was queued there; if not, the caller dispatches it to the store.
-    @usableFromInline
-    static func queueBehindGlobalDispatch(_ action: State.Action, to core: StoreCore<State>) -> Bool {
-        guard let loop = GlobalDispatchLoop.enclosing(for: State.self) else { return false }
-        return loop.enqueue(action, toStoreWith: ObjectIdentifier(core))
-    }
-
-    /// The global dispatch (`Store<State>.actions`): `action` to every live store of the state
-    /// type, in creation order (a snapshot taken as it starts).
-    ///
-    /// Made from inside a commit or an observer while a synchronous global dispatch of the same
-    /// state type is on its way through the stores on this thread, it goes into that one
-    /// (``GlobalDispatchLoop``): behind what each store has not been given yet, at once to the
-    /// stores that have nothing left to be given.
-    @usableFromInline
-    static func dispatchGlobally(_ action: State.Action) {
-        if let loop = GlobalDispatchLoop.enclosing(for: State.self), let now = loop.enqueueGlobal(action) {
-            for index in now {
+            let registrations = StoreRegistry.shared.stores(for: ObjectIdentifier(State.self))
+            for registration in registrations {
                 // Filed under `State.self`, so a `StoreCore<State>` (Internal/Unsafe.swift).
-                loop.stores[index].core(of: State.self).dispatch(action)
-            }
-            return
-        }
-        let stores = StoreRegistry.shared.stores(for: ObjectIdentifier(State.self))
-        let loop = GlobalDispatchLoop(stateType: ObjectIdentifier(State.self), stores: stores, action: action)
-        loop.run {
-            for index in stores.indices {
-                let core = stores[index].core(of: State.self)
-                while let action = loop.next(forStoreAt: index, of: State.Action.self) {
-                    core.dispatch(action)
-                }
+                registration.core(of: State.self).dispatch(action)
             }
         }
     }
@@ -115,11 +73,6 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// an `.immediate` store suspends until that commit's turn is over instead of blocking its
     /// thread, one of the few of Swift's cooperative pool. When it returns, the action has been
     /// committed to every `.immediate` store it reached.
-    ///
-    /// One exception, a global dispatch from async code: it awaits the stores one after another
-    /// and holds no turn in between, so an action that one of its commits dispatches to the stores
-    /// (globally or to one alone) reaches the stores it has not reached yet before it does
-    /// (docs/vueflux.md, Trade-offs).
     ///
     /// - Parameter action: The action to commit.
     @inlinable

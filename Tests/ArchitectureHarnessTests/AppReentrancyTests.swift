@@ -54,7 +54,6 @@ import Testing
         #expect(signedOut.user == nil)
         #expect(!signedOut.list.isEmpty)
         #expect(signedOut.screen == .list)
-        #expect(signedOut != Self.model([.signIn(user: "ann"), .signOut]))
 
         let opened = Self.signIn(on: .vueFlux, reacting: .open(id: 2))
         #expect(opened.screen == .list)

@@ -2,7 +2,7 @@ import Testing
 import VueFluxCore
 import VueFluxCoreTesting
 
-/// `.infinity` and lengths past `UInt64.max` nanoseconds wait without limit; they stopped the
+/// `.infinity` and lengths from `Int64.max` nanoseconds on wait without limit; they stopped the
 /// process converting to `UInt64` (PrexCoreTestingTests has the conversion's own test).
 @Suite struct TimeoutTests {
     @MainActor @Test(arguments: [Double.infinity, 1e11])

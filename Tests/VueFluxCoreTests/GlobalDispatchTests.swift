@@ -52,31 +52,6 @@ import Testing
         withExtendedLifetime(stores) {}
     }
 
-    /// A global dispatch made from inside a commit of an outer global dispatch reaches every
-    /// store after the outer one: the store committing gets it next, the others after the outer
-    /// one (before the loop, the stores the outer one had not reached yet committed it first).
-    @Test func aGlobalDispatchFromInsideACommitReachesEveryStoreAfterTheOuterOne() {
-        enum Tag {}
-        let journal = Recorder<String>()
-        let stores = (0..<3).map { index in
-            Store(
-                state: TestState<Tag>(name: "\(index)", journal: journal), mutations: .init(),
-                executor: .immediate)
-        }
-        let isFirst = Shared(true)
-        Store<TestState<Tag>>.actions.dispatch(
-            action: .hook("x") {
-                guard isFirst.value else { return }
-                isFirst.value = false
-                Store<TestState<Tag>>.actions.dispatch(action: .record("y"))
-            })
-        #expect(
-            journal.values == [
-                "0:x", "0:x done", "0:y", "1:x", "1:x done", "1:y", "2:x", "2:x done", "2:y",
-            ])
-        withExtendedLifetime(stores) {}
-    }
-
     @Test func aDeallocatedStoreLeavesGlobalDispatchAtOnce() {
         enum Tag {}
         let state = TestState<Tag>()

@@ -90,13 +90,6 @@ extern _Thread_local void *fk_deferred_work;
 static inline void *fk_deferred_work_get(void) { return fk_deferred_work; }
 static inline void fk_deferred_work_set(void *work) { fk_deferred_work = work; }
 
-/// The object a module installed on the calling thread for the length of a synchronous call (see
-/// the Swift `ThreadContext`): an unmanaged Swift object, not retained here, or NULL.
-extern _Thread_local void *fk_thread_context;
-
-static inline void *fk_thread_context_get(void) { return fk_thread_context; }
-static inline void fk_thread_context_set(void *context) { fk_thread_context = context; }
-
 /// An identifier of the calling thread (`pthread_self`, whatever its type on the platform).
 static inline uintptr_t fk_thread_id(void) { return (uintptr_t)pthread_self(); }
 
