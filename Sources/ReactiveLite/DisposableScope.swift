@@ -19,6 +19,9 @@ public final class DisposableScope: Disposable {
         /// Whether a sweep is looking at the disposables outside the lock: until it is done, the
         /// list only grows at its end, so the positions the sweep saw still hold.
         var isSweeping = false
+        /// The disposables the first `dispose()` is disposing of, until it is done: a later call
+        /// disposes of them too, so that no call returns before each of them is disposed of.
+        var beingDisposed: [any Disposable] = []
     }
 
     /// What `add` does after its lock.
@@ -120,18 +123,29 @@ public final class DisposableScope: Disposable {
         _ = dropped
     }
 
-    /// Disposes of every disposable in the scope, in the order they were added. Later calls do
+    /// Disposes of every disposable in the scope, in the order they were added.
+    ///
+    /// When it returns, every disposable of the scope is disposed of, whichever call came first: a
+    /// call made while another thread is still disposing of the scope disposes of each one too (a
+    /// disposable's `dispose()` does nothing the second time), and a call made after that does
     /// nothing.
     public func dispose() {
-        let disposables = state.withLock { state -> [any Disposable] in
-            guard !state.isDisposed else { return [] }
+        let (disposables, isFirst) = state.withLock { state -> ([any Disposable], Bool) in
+            guard !state.isDisposed else { return (state.beingDisposed, false) }
             state.isDisposed = true
-            defer { state.disposables = [] }
-            return state.disposables
+            state.beingDisposed = state.disposables
+            state.disposables = []
+            return (state.beingDisposed, true)
         }
         for disposable in disposables {
             disposable.dispose()
         }
+        guard isFirst else { return }
+        let done = state.withLock { state -> [any Disposable] in
+            defer { state.beingDisposed = [] }
+            return state.beingDisposed
+        }
+        _ = done  // released after the lock: a disposable's deinit may be user code
     }
 }
 

@@ -56,6 +56,13 @@ public struct Executor: Sendable {
     /// meanwhile), and the library relies on no other property. ``Signal/observe(on:)`` keeps the
     /// order of values on any context.
     ///
+    /// A drain of ``Signal/observe(on:)`` never calls `context` again from inside the work it runs.
+    /// Your observer can: one that runs on this executor and sends a value to another observation on
+    /// it (sets a variable observed there) calls `context` from inside the work `context` is
+    /// running. A context that serializes its work with a non-recursive lock or a `sync` call
+    /// deadlocks there; queue the nested work instead (for example `queue.async`), or send from
+    /// outside the observer.
+    ///
     /// Tests use it to drive asynchronous code step by step instead of sleeping: a context that
     /// appends the work to a list, and a test that runs the list when it wants the work done.
     ///

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -168,5 +169,31 @@ import Testing
         #expect(weakOwner != nil)
         scope.dispose()
         #expect(weakOwner == nil)
+    }
+
+    /// Thread A disposes of the scope and is held inside its first disposable (a source's slow
+    /// stop). A second `dispose()` here used to return at once with the scope's second observation
+    /// still live, so a value set after it reached the observer.
+    @Test func aSecondDisposeReturnsOnlyOnceEveryDisposableIsDisposedOf() async {
+        let gate = Gate()
+        let variable = Variable(0)
+        let recorder = Recorder<Int>()
+        let slowStop = Signal<Int> { _ in AnyDisposable { gate.pass() } }
+        let scope = DisposableScope()
+        scope += slowStop.observe { _ in }
+        scope += variable.signal.observe(recorder.observer)
+        let firstReturned = Counter()
+        Thread {
+            scope.dispose()
+            firstReturned.increment()
+        }.start()
+        await gate.arrival()
+
+        scope.dispose()
+        variable.value = 1
+        #expect(firstReturned.value == 0)
+        gate.release()
+        #expect(await eventually { firstReturned.value == 1 })
+        #expect(recorder.values == [0])
     }
 }

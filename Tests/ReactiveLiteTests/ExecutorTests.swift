@@ -166,4 +166,22 @@ import Testing
         #expect(recorder.values == [1, 2])
         #expect(onMain.values == [true, true])
     }
+
+    /// X waits on the main queue for 1, sent off it; 2 is then sent on the main queue. Y, which
+    /// subscribed after X but has nothing waiting, gets 2 inline, before X gets 1 or 2: the rule is
+    /// per observer (docs/reactivelite.md). Each observer still gets its values in order.
+    @MainActor
+    @Test func aMainThreadObserverWithNothingWaitingIsNotHeldBackByAnother() async {
+        let variable = Variable(0)
+        let log = Recorder<String>()
+        let x = variable.signal.observe(on: .mainThread).observe { log.append("X\($0)") }
+        let y = variable.signal.filter { $0 != 1 }.observe(on: .mainThread).observe { log.append("Y\($0)") }
+        #expect(log.values == ["X0", "Y0"])
+        DispatchQueue(label: "off the main queue").sync { variable.value = 1 }
+        variable.value = 2
+        #expect(await eventually { log.count == 5 })
+        #expect(log.values == ["X0", "Y0", "Y2", "X1", "X2"])
+        x.dispose()
+        y.dispose()
+    }
 }

@@ -12,7 +12,8 @@ import FlowKernel
 /// `ExecutorDrain`: at most the values queued when it started, at most `ExecutorDrain.batchLimit`),
 /// then schedules the next drain behind the queue's other work if more is queued, so a flood from
 /// another thread never keeps the queue (the main queue) to itself. On a custom context a drain
-/// delivers everything queued, and never calls the context from inside the work it is running. The queue is a ring buffer that frees each slot as it is
+/// delivers everything queued, and never calls the context again from inside the work it is
+/// running (an observer that sends to another mailbox on the same context does: `Executor.init(_:)`). The queue is a ring buffer that frees each slot as it is
 /// taken: memory follows what is queued, not how many values went through.
 ///
 /// The observer is released as soon as it can no longer be called: on disposal (values still
