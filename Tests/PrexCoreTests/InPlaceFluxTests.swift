@@ -193,6 +193,45 @@ private func buffer(_ store: Store<ListState>) -> (address: UInt, capacity: Int)
         #expect(flux.store.state.count == 2)
     }
 
+    /// A read from inside another flux's mutation, on another thread, while this flux's mutation
+    /// runs: a default flux's mutation waits for it and sees its state; an in-place flux's mutation
+    /// is answered at once with the initial state, since two mutations reading each other's
+    /// stores must not wait for each other (docs/prex.md).
+    @Test(arguments: [false, true])
+    func aReadFromAnotherFluxsMutationWaitsUnlessThatFluxMutatesInPlace(readerInPlace: Bool) async {
+        let flux = makeInPlaceFlux()
+        flux.dispatcher.dispatch(.append(0))  // published: count 1; initial: count 0
+        let reader = ListMutation()
+        reader.other.set(flux.store)
+        let readerFlux =
+            readerInPlace ? makeInPlaceFlux(mutation: reader) : Flux(state: ListState(), mutation: reader)
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let mutationDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            flux.dispatcher.dispatch(.appendSlowly(1, started: started, release: release))
+            mutationDone.signal()
+        }
+        started.wait()
+        let readDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            readerFlux.dispatcher.dispatch(.readOther)
+            readDone.signal()
+        }
+        if readerInPlace {
+            // Answered while the mutation is still held: at once, with the initial state.
+            #expect(await eventually { reader.reads.values.count == 1 })
+            #expect(reader.reads.values == [0])
+        } else {
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            #expect(reader.reads.values.isEmpty)
+        }
+        release.signal()
+        mutationDone.wait()
+        readDone.wait()
+        #expect(reader.reads.values == [readerInPlace ? 0 : 2])
+    }
+
     @Test func twoFluxesWhoseMutationsReadEachOtherFromTwoThreadsDoNotDeadlock() async {
         let first = ListMutation()
         let second = ListMutation()
