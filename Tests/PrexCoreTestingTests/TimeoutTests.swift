@@ -29,5 +29,7 @@ import Testing
             $0.isWaiting = false
         }
         await store.finish(timeout: timeout)
+        // The state the steps asserted, read from the store itself.
+        #expect(store.flux.store.state == CounterState(count: 1, isWaiting: false))
     }
 }

@@ -14,5 +14,7 @@ import Testing
             $0.isWaiting = false
         }
         await store.finish(timeout: timeout)
+        // The state the steps asserted, read from the store itself.
+        #expect(store.store.substate(CounterState.self) == CounterState(count: 1, isWaiting: false))
     }
 }

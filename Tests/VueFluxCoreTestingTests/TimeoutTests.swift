@@ -21,5 +21,8 @@ import VueFluxCoreTesting
             $0.isWaiting = false
         }
         await store.finish(timeout: timeout)
+        // The state the steps asserted, read from the store itself.
+        #expect(store.store.computed.count.value == 1)
+        #expect(!store.store.computed.isWaiting.value)
     }
 }
