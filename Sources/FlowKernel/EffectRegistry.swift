@@ -153,7 +153,9 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
 
     /// Starts `operation` in a new task and tracks it until the task returns.
     ///
-    /// With an `id`, the effect in flight with that id (if any) is cancelled first. When the
+    /// With an `id`, the effect in flight with that id (if any) is cancelled first: before
+    /// `operation` begins, so the replaced effect's later dispatches are dropped rather than
+    /// applied after the replacement's (`EffectRegistryTests`). When the
     /// registry is closed, `operation` does not run and the returned task is already cancelled.
     /// A `CancellationError` thrown by `operation` ends it quietly; another error ends it and is
     /// reported to the observers (a test store fails on it), and otherwise dropped.
@@ -171,7 +173,12 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         // replacement or a cancellation on another thread always finds the task to cancel: an
         // effect replaced before `start` returned here never runs on uncancelled. Making a task
         // runs none of its code (it is only enqueued); cancelling one runs cancellation handlers,
-        // so tasks are cancelled after the lock.
+        // so tasks are cancelled after the lock. The effects this one replaces are cancelled both
+        // by `start`, after the lock, and by the new task before `operation` begins, whichever
+        // comes first: so the replacement can dispatch nothing before the effect it replaces is
+        // cancelled, and that one's later dispatches are dropped (an effect's dispatch checks
+        // cancellation under the store's lock, in turn) instead of landing after the
+        // replacement's.
         let started = storage.withLock { storage -> (Task<Void, Never>, [Task<Void, Never>])? in
             guard !storage.isClosed else { return nil }
             let info = Running(
@@ -182,8 +189,11 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
                 replaced = storage.cancel([previous])
             }
             Self.unstarted.add(1)
-            let task = Task<Void, Never> {
+            let task = Task<Void, Never> { [replaced] in
                 Self.unstarted.add(-1)
+                for task in replaced {
+                    task.cancel()
+                }
                 await Self.$current.withValue(info) {
                     do {
                         try await operation()

@@ -133,4 +133,39 @@ import Testing
         #expect(events.count(where: { $0.hasPrefix("ended") }) == 2 * threads * perThread)
         registry.stopObserving(key)
     }
+
+    /// A replacement's operation begins only once the effect it replaces is cancelled, even while
+    /// `start` itself has not yet cancelled it (held here inside its critical section, where the
+    /// observers are told): so the replaced effect's later dispatches are dropped instead of
+    /// landing after the replacement's. With the replaced effect cancelled only by `start`, after
+    /// its lock, the replacement began with it still uncancelled (a probe saw 1 to 13 stale
+    /// actions applied after the replacement's in 4,000 replacements).
+    @Test func aReplacementBeginsOnlyOnceTheEffectItReplacesIsCancelled() async {
+        let registry = EffectRegistry()
+        let old = registry.start(id: EffectID("search"), owner: nil, fileID: "F", line: 1) {
+            try await Task.sleep(nanoseconds: 60_000_000_000)  // until cancelled
+        }
+        let began = DispatchSemaphore(value: 0)
+        let key = registry.observe { event in
+            // Holds the second `start` under the registry's lock until its operation has begun (or
+            // 5 s have passed): the replaced effect is then cancelled by nothing but the new task.
+            if case .started(let effect) = event, effect.line == 2 {
+                _ = began.wait(timeout: .now() + 5)
+            }
+        }
+        let oldWasCancelled = Shared<Bool?>(nil)
+        let replacement = Shared<Task<Void, Never>?>(nil)
+        await runOnThreads(1) { _ in
+            let task = registry.start(id: EffectID("search"), owner: nil, fileID: "F", line: 2) {
+                oldWasCancelled.withLock { $0 = old.isCancelled }
+                began.signal()
+            }
+            replacement.withLock { $0 = task }
+        }
+        await old.value
+        await replacement.value?.value
+        #expect(oldWasCancelled.value == true)
+        #expect(registry.running.isEmpty)
+        registry.stopObserving(key)
+    }
 }
