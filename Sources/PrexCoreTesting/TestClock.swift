@@ -75,7 +75,8 @@ public final class TestClock: Clock, Sendable {
 
     /// Moves ``now`` forward by `duration`, waking every sleeper whose deadline it reaches, earliest
     /// first, each with ``now`` at its deadline; returns once the woken tasks have run on to their
-    /// next suspension.
+    /// next suspension. Two advances that overlap (from two tasks) add up: each moves the time on
+    /// from where the other was asked to go.
     public func advance(by duration: Duration) async {
         await time.advance(by: duration)
     }

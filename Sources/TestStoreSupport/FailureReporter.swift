@@ -3,8 +3,12 @@ import XCTest
 
 /// Sends a test store's failures to the framework that runs the current test.
 ///
-/// Under Swift Testing (`Test.current` is set) a failure is an `Issue.record`, so `withKnownIssue`
-/// can expect it; otherwise it is an `XCTFail`. Tests of the test stores themselves bind `capture`
+/// Under Swift Testing a failure is an `Issue.record`, so `withKnownIssue` can expect it; otherwise
+/// it is an `XCTFail`. Swift Testing is the framework when a test of it is current, or when the
+/// call that failed, or the test store or clock it belongs to, was made while one was: a failure
+/// found in a detached task, where no test is current, is then recorded for the test run (Swift
+/// Testing cannot tell which test it belongs to, so `withKnownIssue` does not see it) instead of
+/// going to an `XCTFail` that no running XCTest would record. Tests of the test stores themselves bind `capture`
 /// to collect the messages instead, which is how an XCTest asserts on a failure's text where
 /// `XCTExpectFailure` does not exist (swift-corelibs-xctest has none).
 package enum FailureReporter {
@@ -12,10 +16,15 @@ package enum FailureReporter {
     @TaskLocal package static var capture: (@Sendable (String, CallSite) -> Void)?
 
     /// Reports `message` as a failure of the running test, at `site`.
-    package static func fail(_ message: String, at site: CallSite) {
+    ///
+    /// - Parameters:
+    ///   - site: Where the failing call was made.
+    ///   - madeInSwiftTest: Whether the test store (or clock) the call belongs to was made while a
+    ///     Swift Testing test was running.
+    package static func fail(_ message: String, at site: CallSite, madeInSwiftTest: Bool = false) {
         if let capture {
             capture(message, site)
-        } else if Test.current != nil {
+        } else if reportsToSwiftTesting(site: site, madeInSwiftTest: madeInSwiftTest) {
             Issue.record(
                 Comment(rawValue: message),
                 sourceLocation: SourceLocation(
@@ -28,6 +37,11 @@ package enum FailureReporter {
         } else {
             XCTFail(message, file: site.filePath, line: site.line)
         }
+    }
+
+    /// Whether a failure at `site` goes to Swift Testing (see the type's description).
+    package static func reportsToSwiftTesting(site: CallSite, madeInSwiftTest: Bool) -> Bool {
+        Test.current != nil || site.isInSwiftTest || madeInSwiftTest
     }
 }
 

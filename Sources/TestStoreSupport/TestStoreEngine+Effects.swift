@@ -60,7 +60,11 @@ extension TestStoreEngine {
     /// effects in flight (skipped ones aside) to return, then fails naming each one still running
     /// and where it was started, and cancels them; fails on each error an effect threw. With
     /// exhaustivity off, cancels the effects in flight and reports nothing.
-    package func finishEffects(timeout: Double, site: CallSite) async {
+    ///
+    /// `waited` is how many seconds of `timeout` the caller has already spent waiting for other
+    /// work (a VueFlux test store's action creators): only the rest is waited here, so `finish`
+    /// waits at most its timeout in all.
+    package func finishEffects(timeout: Double, waited: Double = 0, site: CallSite) async {
         guard !isFinished else { return }
         guard isExhaustive else {
             cancelEffects()
@@ -68,7 +72,7 @@ extension TestStoreEngine {
         }
         let skipped = effects.withLock { $0.skipped }
         // Asked again on each effect's start and end: no set is built.
-        let settled = await log.wait(timeout: timeout) { status in
+        let settled = await log.wait(timeout: timeout - waited) { status in
             status.runningEffects.allSatisfy { skipped.contains($0) }
         }
         if !settled {
@@ -99,7 +103,7 @@ extension TestStoreEngine {
         guard !running.isEmpty else { return }
         let count = running.count == 1 ? "1 effect" : "\(running.count) effects"
         let list = running.map { "  " + $0.description }.joined(separator: "\n")
-        FailureReporter.fail(
+        fail(
             header(count) + ":\n" + list
                 + "\nReceive what it dispatches (advance the TestClock it sleeps on first), or end it on "
                 + "purpose with cancelEffects() or skipEffects().",
@@ -115,7 +119,7 @@ extension TestStoreEngine {
             return progress.errors
         }
         for error in errors {
-            FailureReporter.fail(
+            fail(
                 error + "\nAn effect's errors are dropped: catch them in the effect and dispatch an action.",
                 at: site)
         }

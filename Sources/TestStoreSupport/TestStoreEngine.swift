@@ -37,7 +37,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     private let currentState: @Sendable () -> State
     private let describe: @Sendable (Action) -> String
     private let present: @Sendable (State) -> Any
-    let created: CallSite
+    package let created: CallSite
     let effects = LockedBox(EffectProgress())
 
     /// What the engine knows of the store's effects.
@@ -99,12 +99,12 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     /// the log position from which the send's actions start.
     package func beginSend(_ what: String, site: CallSite) -> Int {
         if progress.withLock({ $0.isFinished }) {
-            FailureReporter.fail(
+            fail(
                 "\(what) after finish(): the test store no longer checks anything.", at: site)
         }
         let unasserted = takeUnconsumed()
         if isExhaustive, !unasserted.isEmpty {
-            FailureReporter.fail(
+            fail(
                 "\(what): \(actions(unasserted)) received but not asserted before this send:\n"
                     + list(unasserted) + "\nAssert them with receive, or use exhaustivity: .off.",
                 at: site
@@ -177,7 +177,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
                     skipped.isEmpty
                     ? "no action was applied"
                     : "none of the \(actions(skipped)) applied matched:\n" + list(skipped)
-                FailureReporter.fail(
+                fail(
                     "\(what): expected an action within \(timeout) s, but \(seen).", at: site)
                 return
             }
@@ -200,7 +200,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
                 return
             }
             if isExhaustive {
-                FailureReporter.fail(
+                fail(
                     "\(what): received an unexpected action instead:\n  \(describe(entry.action))", at: site)
                 progress.withLock { $0.expected = entry.state }
                 return
@@ -221,7 +221,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         let site = site ?? created
         let unasserted = takeUnconsumed()
         if !unasserted.isEmpty {
-            FailureReporter.fail(
+            fail(
                 "\(actions(unasserted)) received but not asserted:\n" + list(unasserted)
                     + "\nAssert them with receive, or use exhaustivity: .off.",
                 at: site
@@ -231,7 +231,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         let expected = progress.withLock { $0.expected }
         let actual = currentState()
         if expected != actual {
-            FailureReporter.fail(
+            fail(
                 "The state changed after the last assertion, with no action to assert it by "
                     + "(- expected, + actual):\n\n"
                     + StateDiff.describe(expected: present(expected), actual: present(actual)),
@@ -240,9 +240,15 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         }
     }
 
+    /// Reports `message` as a failure at `site`, to the framework of the test that made the test
+    /// store when no test is current (``FailureReporter/fail(_:at:madeInSwiftTest:)``).
+    package func fail(_ message: String, at site: CallSite) {
+        FailureReporter.fail(message, at: site, madeInSwiftTest: created.isInSwiftTest)
+    }
+
     /// Reports `message` at the test store's creation, where `deinit` reports.
     package func reportAtCreation(_ message: String) {
-        FailureReporter.fail(message, at: created)
+        fail(message, at: created)
     }
 
     /// Whether `finish` ran.
@@ -272,13 +278,13 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
             var expected = previous
             expectation?(&expected)
             if expected != actual {
-                FailureReporter.fail(
+                fail(
                     "\(what): the state differs from the expectation (- expected, + actual):\n\n"
                         + StateDiff.describe(expected: present(expected), actual: present(actual)),
                     at: site
                 )
             } else if expectation != nil, expected == previous {
-                FailureReporter.fail(
+                fail(
                     "\(what): the expectation changed nothing and neither did the state; "
                         + "omit the closure when the state should stay as it was.",
                     at: site
@@ -288,7 +294,7 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
             var expected = actual
             expectation(&expected)
             if expected != actual {
-                FailureReporter.fail(
+                fail(
                     "\(what): the state differs from the expectation (- expected, + actual):\n\n"
                         + StateDiff.describe(expected: present(expected), actual: present(actual))
                         + "\n(With exhaustivity .off the expectation is applied to the actual state: "

@@ -1,5 +1,6 @@
 import Dispatch
 import FlowKernel
+import Testing
 
 /// The virtual time behind the testing products' `TestClock`: sleepers wait for `now` to reach
 /// their deadline, and only `advance(by:)` and `run()` move `now`, so a test of a debounce takes no
@@ -36,9 +37,16 @@ package final class VirtualClock: Sendable {
         /// How many sleepers are `.reserved`: kept as they change, since `settle` asks on every
         /// round (counting them there cost a look at every sleeper each time).
         var reservedCount = 0
+        /// The furthest time an `advance(by:)` has been asked to reach (`now` or later once it is
+        /// reached): each advance moves it on by its duration, so two advances that overlap (from
+        /// two tasks) move time by their sum, not by the longer one.
+        var target = Duration.zero
     }
 
     private let storage = LockedBox(Storage())
+    /// Whether the clock was made while a Swift Testing test was running: where `run()` reports
+    /// its failure when no test is current (``FailureReporter``).
+    private let madeInSwiftTest = Test.current != nil
 
     package init() {}
 
@@ -114,9 +122,14 @@ package final class VirtualClock: Sendable {
     }
 
     /// Moves `now` forward by `duration`, waking each sleeper whose deadline it passes, earliest
-    /// first, with `now` at its deadline; lets the woken tasks run before it goes on.
+    /// first, with `now` at its deadline; lets the woken tasks run before it goes on. Advances that
+    /// overlap (called from two tasks at once) add up: each moves the time on from where the
+    /// previous one was asked to go.
     package func advance(by duration: Duration) async {
-        let target = storage.withLock { $0.now + duration }
+        let target = storage.withLock { storage -> Duration in
+            storage.target = max(storage.target, storage.now) + duration
+            return storage.target
+        }
         _ = await advance(to: target, settled: false)
     }
 
@@ -163,7 +176,7 @@ package final class VirtualClock: Sendable {
             "run(): \(left == 1 ? "1 sleeper" : "\(left) sleepers") still on the clock after 1,000 "
                 + "wake-ups: an effect sleeps in a loop. Move time with advance(by:) instead, and cancel "
                 + "the effect.",
-            at: site)
+            at: site, madeInSwiftTest: madeInSwiftTest)
     }
 
     /// Wakes the sleepers due by `target`, earliest first, settling after each; settles first

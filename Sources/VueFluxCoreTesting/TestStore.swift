@@ -1,3 +1,4 @@
+import Dispatch
 import FlowKernel
 import ReactiveLite
 import TestStoreSupport
@@ -227,7 +228,7 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
             status.entriesOutsideEffects > outsideEffects || !status.unfinishedWork.contains(work)
         }
         if !settled {
-            FailureReporter.fail(
+            engine.fail(
                 "send: the action creator neither dispatched an action nor returned within \(timeout) s.",
                 at: site)
         }
@@ -330,13 +331,16 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let timeout = timeout ?? self.timeout
         let log = engine.log
+        let start = DispatchTime.now().uptimeNanoseconds
         let settled = await log.wait(timeout: timeout) { $0.unfinishedWork.isEmpty }
+        // The effects get what is left of the same timeout: `finish` waits at most `timeout` in all.
+        let waited = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if !settled, exhaustivity == .on, !engine.isFinished {
             let unfinished = log.status.unfinishedWork.count
-            FailureReporter.fail(
+            engine.fail(
                 "finish: \(creators(unfinished)) started by send still running after \(timeout) s.", at: site)
         }
-        await engine.finishEffects(timeout: timeout, site: site)
+        await engine.finishEffects(timeout: timeout, waited: waited, site: site)
         engine.finish(site: site)
     }
 
