@@ -1,5 +1,5 @@
-import VueFluxCoreTesting
 import Testing
+import VueFluxCoreTesting
 
 /// What the test clock promises when a test moves time from more than one task.
 @Suite struct TestClockTests {
