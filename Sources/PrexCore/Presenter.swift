@@ -68,7 +68,10 @@ open class Presenter<Action: PrexCore.Action, State: PrexCore.State> {
     }
 
     /// The current state of the store.
-    nonisolated public var state: State {
+    ///
+    /// `open`, as in Prex: a subclass may override it (its override is `nonisolated` too, since the
+    /// property may be read from any thread).
+    nonisolated open var state: State {
         flux.store.state
     }
 

@@ -27,6 +27,16 @@ final class TestPresenter: Presenter<TestAction, TestState> {
     }
 }
 
+/// A subclass that overrides `state`, which Prex declares `open` (`Sources/Prex/Presenter.swift`):
+/// it shows the count doubled.
+final class DoublingPresenter: Presenter<TestAction, TestState> {
+    override var state: TestState {
+        var state = super.state
+        state.count *= 2
+        return state
+    }
+}
+
 /// A view that owns its presenter, as a view controller does with `lazy var presenter`.
 final class OwningView: View {
     lazy var presenter = Presenter(view: self, state: TestState(), mutation: TestMutation())
@@ -73,6 +83,18 @@ final class SlowView: View {
         let presenter = TestPresenter(view: view)
         presenter.incrementTwice()
         #expect(view.counts == [1, 2])
+    }
+
+    /// `state` is `open`, as in Prex: a subclass's override is what a read through the base class
+    /// returns; the store's state is untouched.
+    @Test func aSubclassMayOverrideState() {
+        let view = RecordingView()
+        let presenter: Presenter<TestAction, TestState> = DoublingPresenter(
+            view: view, state: TestState(), mutation: TestMutation())
+        presenter.dispatch(.increment)
+        #expect(presenter.state.count == 2)
+        #expect(presenter.flux.store.state.count == 1)
+        #expect(view.counts == [1])
     }
 
     @Test func reflectPushesTheWholeStateAsAChangeWithoutOldState() {

@@ -89,6 +89,31 @@ import Testing
         #expect(log.values == [1])
     }
 
+    /// A listener that an earlier listener removes during a change is not called with that change:
+    /// removal takes effect at once (Prex publishes to a copy of its handlers and still calls it,
+    /// docs/prex.md, "Migrating from Prex 0.3.0").
+    @Test func aListenerRemovedDuringAChangeIsNotCalledWithIt() {
+        let flux = makeFlux()
+        let first = Log<Int>()
+        let second = Log<Int>()
+        let victim = Locked<Subscription?>(nil)
+        let remover = flux.store.addListener { change in
+            first.append(change.new.count)
+            if let subscription = victim.withLock({ $0 }) {
+                flux.store.removeListener(with: subscription)
+            }
+        }
+        let removed = flux.store.addListener { second.append($0.new.count) }
+        flux.dispatcher.dispatch(.increment)
+        #expect(second.values == [1])
+        victim.withLock { $0 = removed }
+        flux.dispatcher.dispatch(.increment)
+        flux.dispatcher.dispatch(.increment)
+        #expect(first.values == [1, 2, 3])
+        #expect(second.values == [1])
+        withExtendedLifetime((remover, removed)) {}
+    }
+
     @Test func removingASubscriptionOfAnotherStoreDoesNothing() {
         let flux = makeFlux()
         let log = Log<Int>()
