@@ -20,11 +20,35 @@ public protocol StoreType: Sendable {
     /// applied action.
     var currentStateLastAction: Signal<CurrentStateLastAction> { get }
 
+    /// The last applied action: `nil` first if none was applied yet, then each applied action.
+    /// RxState's protocol requires it as `lastDispatchedaAtion` (which a `StoreType` still
+    /// answers, deprecated); a conforming type that does not declare it gets one derived from
+    /// ``currentStateLastAction``.
+    var lastDispatchedAction: Signal<(any ActionType)?> { get }
+
     /// Applies `action`, or queues it behind the action being applied.
     func dispatch(action: any ActionType)
 
     /// Keeps `middlewares` and subscribes them to ``currentStateLastAction``, in order.
     func register(middlewares: [any MiddlewareType])
+}
+
+extension StoreType {
+    /// ``currentStateLastAction``'s actions, for a conforming type that does not declare its own
+    /// (``Store`` does).
+    public var lastDispatchedAction: Signal<(any ActionType)?> {
+        currentStateLastAction.map { $0.lastAction }
+    }
+
+    /// RxState's misspelled name for ``lastDispatchedAction``, kept so that migrating code compiles,
+    /// through the protocol as on a ``Store``; the compiler offers the rename as a fix-it.
+    ///
+    /// The same replaying signal as ``lastDispatchedAction``: the last action the store announced
+    /// (`nil` before the first), then every later one.
+    @available(*, deprecated, renamed: "lastDispatchedAction")
+    public var lastDispatchedaAtion: Signal<(any ActionType)?> {
+        lastDispatchedAction
+    }
 }
 
 extension Store: StoreType {

@@ -214,6 +214,39 @@ import Testing
         let made = Store.self as any StoreType.Type
         #expect(made.init(mainReducer: { state, _ in state }) is Store)
     }
+
+    /// RxState's protocol requires the last action (`lastDispatchedaAtion` in
+    /// `RxState/RxState.swift`): read through the protocol, ours is the store's own signal, and a
+    /// conforming type that does not declare it gets one from `currentStateLastAction`.
+    @Test func theLastActionIsReadThroughTheProtocol() {
+        let store = Store()
+        let lastActions = Recorder<String>()
+        let stores: [any StoreType] = [store, ForwardingStore(store)]
+        for each in stores {
+            each.lastDispatchedAction.observe { lastActions.append($0.map { "\($0)" } ?? "nil") }
+        }
+        store.dispatch(action: StoreAction.reset)
+        #expect(lastActions.values == ["nil", "nil", "reset", "reset"])
+    }
+}
+
+/// A `StoreType` written by a user (a mock or a wrapper) that declares no last action: it gets one
+/// derived from its `currentStateLastAction`.
+private final class ForwardingStore: StoreType {
+    let store: Store
+
+    init(_ store: Store) {
+        self.store = store
+    }
+
+    convenience init(mainReducer: @escaping MainReducer) {
+        self.init(Store(mainReducer: mainReducer))
+    }
+
+    var state: Signal<StoreState> { store.state }
+    var currentStateLastAction: Signal<CurrentStateLastAction> { store.currentStateLastAction }
+    func dispatch(action: any ActionType) { store.dispatch(action: action) }
+    func register(middlewares: [any MiddlewareType]) { store.register(middlewares: middlewares) }
 }
 
 @Suite struct MisuseVisibilityTests {
