@@ -34,9 +34,14 @@ public struct Executor: Sendable {
     /// Runs work on the main thread (the main queue), in order of submission.
     ///
     /// Runs at once and synchronously when called on the main queue and no work submitted earlier
-    /// through `.mainThread` is still waiting; otherwise enqueues on `DispatchQueue.main`, behind
-    /// that earlier work. On Linux the main queue is recognised as a queue, not by
-    /// `Thread.isMainThread`, so this holds under `swift test` too.
+    /// through `.mainThread` is still waiting or running; otherwise enqueues on
+    /// `DispatchQueue.main`, behind that earlier work. So work submitted from inside work that
+    /// `.mainThread` runs is queued, never nested, as in VueFlux. On Linux the main queue is
+    /// recognised as a queue, not by `Thread.isMainThread`, so this holds under `swift test` too.
+    ///
+    /// A store on this executor and an ``Signal/observe(on:)`` observation keep their own order,
+    /// so they apply the rule to their own work alone: a store commits inline when dispatched on
+    /// the main queue with nothing of its own pending, whatever other main-thread work waits.
     public static var mainThread: Executor { Executor(kind: .mainThread) }
 
     /// Enqueues all work asynchronously on `dispatchQueue`.
@@ -87,19 +92,40 @@ public struct Executor: Sendable {
         case .immediate:
             work()
         case .mainThread:
-            if MainQueue.isCurrent && MainQueuePending.count.value == 0 {
+            // Counted while waiting and while running, so that work submitted from inside it
+            // queues behind it instead of nesting.
+            MainQueuePending.count.add(1)
+            if MainQueue.isCurrent && MainQueuePending.count.value == 1 {
                 work()
+                MainQueuePending.count.add(-1)
             } else {
-                MainQueuePending.count.add(1)
                 DispatchQueue.main.async {
-                    MainQueuePending.count.add(-1)
                     work()
+                    MainQueuePending.count.add(-1)
                 }
             }
         case .queue(let queue):
             queue.async(execute: work)
         case .custom(let context):
             context(work)
+        }
+    }
+
+    /// Runs the drain of a source that keeps its own order (a VueFluxCore store's queue, an
+    /// ``Signal/observe(on:)`` observation's): like ``execute(_:)``, except that on ``mainThread``
+    /// the rule is the source's own: inline when called on the main queue (the source schedules a
+    /// drain only when none of its own is pending), else behind the main queue's blocks, whatever
+    /// other main-thread work waits. Package-visible, not public API.
+    @usableFromInline
+    package func executeDrain(_ drain: @escaping @Sendable () -> Void) {
+        if case .mainThread = kind {
+            if MainQueue.isCurrent {
+                drain()
+            } else {
+                DispatchQueue.main.async(execute: drain)
+            }
+        } else {
+            execute(drain)
         }
     }
 

@@ -12,6 +12,10 @@ public struct Signal<Value: Sendable>: Sendable {
     /// How an observer is attached to the source: called once per ``observe(_:)``.
     public typealias Subscribe = @Sendable (_ observer: @escaping @Sendable (Value) -> Void) -> any Disposable
 
+    /// VueFluxReactive's name for ``Subscribe`` (`VueFluxReactive/Signal.swift`), so that code that
+    /// spells it compiles.
+    public typealias Producer = Subscribe
+
     @usableFromInline
     let subscribe: Subscribe
 

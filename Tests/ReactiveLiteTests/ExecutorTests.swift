@@ -63,6 +63,23 @@ import Testing
         #expect(recorder.values == [true])
     }
 
+    /// Work submitted through `.mainThread` from inside work it runs is queued behind that work,
+    /// never nested, as in VueFlux, whose main-thread executor counts the work running as well as
+    /// the work waiting (`VueFlux/Executor.swift`). It used to run nested, inline.
+    @MainActor
+    @Test func mainThreadQueuesWorkSubmittedFromInsideWorkItRuns() async {
+        let recorder = Recorder<Int>()
+        #expect(await eventually { MainQueuePending.count.value == 0 })
+        Executor.mainThread.execute {
+            recorder.append(1)
+            Executor.mainThread.execute { recorder.append(2) }
+            recorder.append(3)
+        }
+        #expect(await eventually { recorder.count == 3 })
+        #expect(recorder.values == [1, 3, 2])
+        #expect(await eventually { MainQueuePending.count.value == 0 })
+    }
+
     @MainActor
     @Test func mainThreadKeepsOrderBehindPendingWork() async {
         let recorder = Recorder<Int>()

@@ -86,4 +86,16 @@ private final class Producer: Sendable {
         #expect(!observation.isDisposed)
         observation.dispose()
     }
+
+    /// `Signal.Producer` is VueFluxReactive's name for the function a signal is made from
+    /// (`VueFluxReactive/Signal.swift`): code that spells it compiles and behaves the same.
+    @Test func producerIsVueFluxReactivesNameForTheSubscribeFunction() {
+        let producer: Signal<Int>.Producer = { observer in
+            observer(7)
+            return AnyDisposable()
+        }
+        let recorder = Recorder<Int>()
+        Signal(producer).observe(recorder.observer)
+        #expect(recorder.values == [7])
+    }
 }

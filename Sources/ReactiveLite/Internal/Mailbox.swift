@@ -55,18 +55,10 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
             return true
         }
         guard schedule else { return }
-        if case .mainThread = executor.kind {
-            // This observation's own queue keeps its order, so the main-thread rule is applied per
-            // observation: inline on the main queue when nothing is waiting for this observer,
-            // whatever other main-thread work is pending.
-            if MainQueue.isCurrent {
-                drain()
-            } else {
-                DispatchQueue.main.async { self.drain() }
-            }
-        } else {
-            executor.execute { self.drain() }
-        }
+        // This observation's own queue keeps its order, so the main-thread rule is applied per
+        // observation: inline on the main queue when nothing is waiting for this observer,
+        // whatever other main-thread work is pending.
+        executor.executeDrain { self.drain() }
     }
 
     /// The source let go of the inlet, so no value will come any more: the observer is released

@@ -116,8 +116,10 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
         }
         let schedule = queue.enqueueForDrain(action, if: { $0.target != nil })
         if schedule {
-            // The whole drain runs on the executor, so every commit does, one at a time.
-            executor.execute { self.drainScheduled() }
+            // The whole drain runs on the executor, so every commit does, one at a time. On
+            // `.mainThread`, inline when dispatched on the main queue with nothing of this store's
+            // pending (the store's queue keeps its order), whatever other main-thread work waits.
+            executor.executeDrain { self.drainScheduled() }
         }
     }
 
