@@ -13,6 +13,8 @@ import Testing
         let screen: @MainActor () -> AppModel.Screen
         let signIn: @MainActor () -> Void
         let toggleStar: @MainActor () -> Void
+        let sortByStars: @MainActor () -> Void
+        let sortOrder: @MainActor () -> AppModel.SortOrder?
         let open: @MainActor () -> Void
         let back: @MainActor () -> Void
         let model: AnyObject
@@ -25,13 +27,16 @@ import Testing
             let model = PrexAppRoot()
             return Root(
                 screen: { model.screen }, signIn: { model.signIn.signIn("ann") },
-                toggleStar: { model.list.toggleStar(2) }, open: { model.list.open(2) },
+                toggleStar: { model.list.toggleStar(2) },
+                sortByStars: { model.flux.dispatcher.dispatch(.sortOrderChanged(.stars)) },
+                sortOrder: { model.flux.store.state.settings.sortOrder }, open: { model.list.open(2) },
                 back: { model.detail.back() }, model: model)
         case .vueFlux:
             let model = VueFluxAppRoot()
             return Root(
                 screen: { model.screen }, signIn: { model.app.signIn("ann") },
-                toggleStar: { model.app.toggleStar(2) }, open: { model.app.open(2) },
+                toggleStar: { model.app.toggleStar(2) }, sortByStars: { model.app.sort(by: .stars) },
+                sortOrder: { model.app.settings.computed.sortOrder.value }, open: { model.app.open(2) },
                 back: { model.app.back() }, model: model)
         case .rxState:
             let model = RxStateAppRoot()
@@ -39,6 +44,8 @@ import Testing
                 screen: { model.screen },
                 signIn: { model.store.dispatch(action: RxStateApp.SessionAction.signIn(user: "ann")) },
                 toggleStar: { model.store.dispatch(action: RxStateApp.RepositoriesAction.toggleStar(id: 2)) },
+                sortByStars: { model.store.dispatch(action: RxStateApp.SettingsAction.sort(by: .stars)) },
+                sortOrder: { model.store.substate(RxStateApp.Settings.self)?.sortOrder },
                 open: { model.store.dispatch(action: RxStateApp.NavigationAction.open(id: 2)) },
                 back: { model.store.dispatch(action: RxStateApp.NavigationAction.back) }, model: model)
         }
@@ -56,6 +63,9 @@ import Testing
         #expect(screen.invalidations == 1)
 
         root.toggleStar()  // another feature's change: applied, but not read by this reader
+        #expect(screen.invalidations == 1)
+        root.sortByStars()  // a setting: applied, not read by this reader either
+        #expect(await eventuallyOnMain(within: 10) { root.sortOrder() == .stars })
         #expect(screen.invalidations == 1)
         root.open()
         #expect(await eventuallyOnMain(within: 10) { root.screen() == .detail(id: 2) })

@@ -70,6 +70,22 @@ import Testing
         #expect(fk_lock_destroy(lock) == 0)
     }
 
+    /// What `Locked` does with such a report: it stops the process, with a message that says the
+    /// lock was misused, through `fatalError` (which prints in release builds too), rather than
+    /// hanging or going on with a broken lock. Checked in a child process.
+    @Test(.enabled(if: fk_lock_reports_misuse(), "os_unfair_lock stops the process itself"))
+    func aLockTakenTwiceOnOneThreadStopsTheProcessWithAMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let lock = Locked(0)
+            lock.withLock { _ in
+                lock.withLock { _ in }
+            }
+        }
+        let message = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(message.contains("FlowKernel: lock failed: the calling thread holds this lock already"))
+        #expect(message.contains("This is a bug of the library"))
+    }
+
     @Test(.enabled(if: fk_lock_reports_misuse(), "os_unfair_lock stops the process itself"))
     func unlockingALockTheThreadDoesNotHoldFails() {
         let lock = UnsafeMutablePointer<fk_lock>.allocate(capacity: 1)
