@@ -33,11 +33,12 @@ public struct Executor: Sendable {
 
     /// Runs work on the main thread (the main queue), in order of submission.
     ///
-    /// Runs at once and synchronously when called on the main queue and no work submitted earlier
-    /// through `.mainThread` is still waiting or running; otherwise enqueues on
-    /// `DispatchQueue.main`, behind that earlier work. So work submitted from inside work that
-    /// `.mainThread` runs is queued, never nested, as in VueFlux. On Linux the main queue is
-    /// recognised as a queue, not by `Thread.isMainThread`, so this holds under `swift test` too.
+    /// ``execute(_:)`` runs work at once and synchronously when called on the main queue and no
+    /// work it was given earlier through any `.mainThread` value is still waiting or running;
+    /// otherwise it enqueues on `DispatchQueue.main`, behind that earlier work. So work `execute`
+    /// is given from inside work it runs is queued, never nested (VueFlux counts the same way, per
+    /// executor value). On Linux the main queue is recognised as a queue, not by
+    /// `Thread.isMainThread`, so this holds under `swift test` too.
     ///
     /// A store on this executor and an ``Signal/observe(on:)`` observation keep their own order,
     /// so they apply the rule to their own work alone: a store commits inline when dispatched on

@@ -20,11 +20,15 @@ public protocol StoreType: Sendable {
     /// applied action.
     var currentStateLastAction: Signal<CurrentStateLastAction> { get }
 
-    /// The last applied action: `nil` first if none was applied yet, then each applied action.
-    /// RxState's protocol requires it as `lastDispatchedaAtion` (which a `StoreType` still
-    /// answers, deprecated); a conforming type that does not declare it gets one derived from
-    /// ``currentStateLastAction``.
+    /// The last applied action: `nil` first if none was applied yet, then each applied action. A
+    /// conforming type that does not declare it gets one derived from ``currentStateLastAction``.
     var lastDispatchedAction: Signal<(any ActionType)?> { get }
+
+    /// RxState's name for the last action, the requirement its protocol has: a type migrated from
+    /// RxState that declares it is read through it; one that does not gets
+    /// ``lastDispatchedAction``.
+    @available(*, deprecated, renamed: "lastDispatchedAction")
+    var lastDispatchedaAtion: Signal<(any ActionType)?> { get }
 
     /// Applies `action`, or queues it behind the action being applied.
     func dispatch(action: any ActionType)
@@ -40,11 +44,9 @@ extension StoreType {
         currentStateLastAction.map { $0.lastAction }
     }
 
-    /// RxState's misspelled name for ``lastDispatchedAction``, kept so that migrating code compiles,
-    /// through the protocol as on a ``Store``; the compiler offers the rename as a fix-it.
-    ///
-    /// The same replaying signal as ``lastDispatchedAction``: the last action the store announced
-    /// (`nil` before the first), then every later one.
+    /// RxState's misspelled name for ``lastDispatchedAction``, for a conforming type that does not
+    /// declare its own: the same replaying signal (the last action announced, `nil` before the
+    /// first, then every later one). The compiler offers the rename as a fix-it.
     @available(*, deprecated, renamed: "lastDispatchedAction")
     public var lastDispatchedaAtion: Signal<(any ActionType)?> {
         lastDispatchedAction

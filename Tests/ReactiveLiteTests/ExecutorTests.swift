@@ -63,9 +63,10 @@ import Testing
         #expect(recorder.values == [true])
     }
 
-    /// Work submitted through `.mainThread` from inside work it runs is queued behind that work,
-    /// never nested, as in VueFlux, whose main-thread executor counts the work running as well as
-    /// the work waiting (`VueFlux/Executor.swift`). It used to run nested, inline.
+    /// Work given to `Executor.mainThread.execute` from inside work it runs is queued behind that
+    /// work, never nested: the count covers the work running as well as the work waiting, as
+    /// VueFlux's does for one executor value (`VueFlux/Executor.swift`), here for the process. It
+    /// used to run nested, inline.
     @MainActor
     @Test func mainThreadQueuesWorkSubmittedFromInsideWorkItRuns() async {
         let recorder = Recorder<Int>()

@@ -231,7 +231,7 @@ import Testing
 }
 
 /// A `StoreType` written by a user (a mock or a wrapper) that declares no last action: it gets one
-/// derived from its `currentStateLastAction`.
+/// derived from its `currentStateLastAction`; read under RxState's name, it is the same.
 private final class ForwardingStore: StoreType {
     let store: Store
 

@@ -128,13 +128,18 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     ///
     /// With `unlessCancelled` (an effect's dispatch), the action is dropped if the calling task is
     /// cancelled when it reaches the turn: checked under the lock, after any wait. On an executor
-    /// other than `.immediate` it is checked once, as the action is queued for the executor's drain
-    /// (the dispatch never waits there).
+    /// other than `.immediate` it is checked once, under the lock that queues the action for the
+    /// executor's drain (the dispatch never waits there).
     @inlinable
     func dispatchAsync(_ action: State.Action, unlessCancelled: Bool = false) async {
         guard isImmediate else {
-            if !(unlessCancelled && Task.isCancelled) {
-                dispatch(action)  // queued for the executor: never waits
+            // Queued for the executor: never waits. The cancellation is checked under the lock
+            // that queues the action, so an effect cancelled before its replacement dispatches
+            // cannot queue its action after the replacement's (EffectRegistry's rule).
+            let schedule = queue.enqueueForDrain(
+                action, if: { $0.target != nil && !(unlessCancelled && Task.isCancelled) })
+            if schedule {
+                executor.executeDrain { self.drainScheduled() }
             }
             return
         }
