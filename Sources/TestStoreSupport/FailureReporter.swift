@@ -8,9 +8,11 @@ import XCTest
 /// call that failed, or the test store or clock it belongs to, was made while one was: a failure
 /// found in a detached task, where no test is current, is then recorded for the test run (Swift
 /// Testing cannot tell which test it belongs to, so `withKnownIssue` does not see it) instead of
-/// going to an `XCTFail` that no running XCTest would record. Tests of the test stores themselves bind `capture`
-/// to collect the messages instead, which is how an XCTest asserts on a failure's text where
-/// `XCTExpectFailure` does not exist (swift-corelibs-xctest has none).
+/// going to an `XCTFail` that no running XCTest would record.
+///
+/// Tests of the test stores themselves bind `capture` to collect the messages instead, which is how
+/// an XCTest asserts on a failure's text where `XCTExpectFailure` does not exist
+/// (swift-corelibs-xctest has none).
 package enum FailureReporter {
     /// Receives every failure instead of the test framework while bound (task-local).
     @TaskLocal package static var capture: (@Sendable (String, CallSite) -> Void)?
