@@ -7,10 +7,10 @@
 /// Reading ``value`` inside an observer works and returns the latest value set. Setting it inside
 /// an observer of this variable is queued: the new value is stored at once and delivered after the
 /// current delivery, first in first out (the original VueFluxReactive deadlocks in both cases).
-/// Setting it from another thread during a delivery stores it at once; from inside no delivery, the
-/// setter waits for the other thread's turn, then delivers it on the setting thread; from inside a
-/// delivery of another source, the setter returns at once and delivers it once it leaves its
-/// outermost delivery.
+/// Setting it from another thread during a delivery: from inside no delivery, the setter waits for
+/// the other thread's turn, then stores the value and delivers it on the setting thread; from inside
+/// a delivery of another source, the setter stores it at once, returns, and delivers it once it
+/// leaves its outermost delivery.
 ///
 /// `value += 1` is a read and then a write: two threads doing it at once can lose an increment.
 /// Serialize writers (as a store serializes its mutations) when updates depend on the old value.
