@@ -187,15 +187,31 @@ private func tagging(_ tag: String, into log: Recorder<String>) -> InterceptingM
     @Test func dispatchFromAnObservingMiddlewareIsQueuedBehindTheCurrentAction() {
         let store = makeStore()
         let counts = Recorder<Int>()
-        store.currentStateLastAction.observe { [weak store] state, action in
-            counts.append(count(in: state))
-            if case .set(0)? = action as? CounterAction {
-                store?.dispatch(action: CounterAction.set(1))
+        store.register(middlewares: [
+            ReactingMiddleware { [weak store] state, action in
+                counts.append(count(in: state))
+                if case .set(0)? = action as? CounterAction {
+                    store?.dispatch(action: CounterAction.set(1))
+                }
             }
-        }
+        ])
         store.currentStateLastAction.observe { state, _ in counts.append(count(in: state) * 10) }
         store.dispatch(action: CounterAction.set(0))
         // The second observer hears about set(0) before anyone hears about set(1).
         #expect(counts.values == [0, 0, 0, 0, 1, 10])
+    }
+}
+
+/// An observing middleware that calls `body` with each (state, action) pair.
+private final class ReactingMiddleware: MiddlewareType {
+    let scope = DisposableScope()
+    let body: @Sendable ([any SubstateType], (any ActionType)?) -> Void
+
+    init(_ body: @escaping @Sendable ([any SubstateType], (any ActionType)?) -> Void) {
+        self.body = body
+    }
+
+    func observe(currentStateLastAction: Signal<CurrentStateLastAction>) {
+        scope += currentStateLastAction.observe { [body] state, action in body(state, action) }
     }
 }

@@ -210,13 +210,18 @@ import Testing
     @Test func observingOnTheMainThreadDeliversThereInOrder() async {
         let store = makeStore()
         let counts = Recorder<Int>()
+        let offMain = Recorder<Int>()
         let scope = DisposableScope()
-        scope += store.state.observe(on: .mainThread).observe { counts.append(count(in: $0)) }
+        scope += store.state.observe(on: .mainThread).observe { state in
+            if !isOnMainQueue { offMain.append(count(in: state)) }
+            counts.append(count(in: state))
+        }
         DispatchQueue.global().async {
             for _ in 0..<100 { store.dispatch(action: CounterAction.increment) }
         }
         #expect(await eventually { counts.count == 101 })
         #expect(counts.values == Array(0...100))
+        #expect(offMain.values.isEmpty)
     }
 
     @Test func aSignalOfADeallocatedStoreObservesNothing() {
