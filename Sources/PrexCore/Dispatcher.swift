@@ -12,8 +12,10 @@ import FlowKernel
 /// - From inside a mutation, a listener or a view of another flux (or any source of this package)
 ///   while another thread is applying this dispatcher's actions, `dispatch` returns at once and
 ///   the calling thread applies the action itself, right after it leaves its outermost such call
-///   (waiting for its turn then). So such calls never block, two fluxes calling into each other
-///   from two threads cannot deadlock, and no thread applies a stream forwarded by another.
+///   (waiting for its turn then), unless a thread that takes the turn first applies it on its way
+///   to its own (the queue is first in, first out: at most the few actions queued just before).
+///   So such calls never block, two fluxes calling into each other from two threads cannot
+///   deadlock, and no thread applies a stream forwarded by another.
 /// - From outside any of those while another thread is applying actions, the caller waits for the
 ///   other thread's turn to end, on a lock that records its owner (so the system knows whom it waits
 ///   for), then applies its action on its own thread. So a thread never applies another thread's
