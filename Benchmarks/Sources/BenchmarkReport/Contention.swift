@@ -95,9 +95,9 @@ func threadContentionSection(_ results: Results) -> String {
 
         ## Thread contention: 8 threads against 1
 
-        \(first.threads) dedicated threads, released together, dispatch increments into one store with
-        one observer, \(format(count: Double(first.dispatchesPerRound))) dispatches per round in all;
-        then one thread dispatches as many into a fresh store of the same kind, alternately for
+        One thread dispatches increments into a store with one observer; then \(first.threads)
+        dedicated threads, released together, dispatch as many into a fresh store of the same kind,
+        \(format(count: Double(first.dispatchesPerRound))) dispatches per round in all, alternately for
         \(first.rounds) rounds in one process. The figures are the medians of the wall time per
         dispatch. This is time, not instructions: callgrind runs one thread at a time and does not
         see a wait. A convoy (every contended dispatch a sleep and a wake-up) shows as about one

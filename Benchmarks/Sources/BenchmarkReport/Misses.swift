@@ -14,7 +14,6 @@ let beforeKernel: [(name: String, instructions: Double)] = [
     ("W2.PrexCore+View", 6_698),
     ("W3.PrexCore", 1_353),
     ("W3.VueFluxCore", 5_973),
-    ("W3.RxStateCore", 1_562),
     ("W4.PrexCore", 89_358),
     ("W4.VueFluxCore", 89_654),
     ("W4.RxStateCore", 2_418),
@@ -43,9 +42,10 @@ let missExplanations: [String: String] = [
     (its doc comment lists what it omits).
     """,
     "W1.VueFluxCore": """
-    about 1,300 instructions per dispatch against the floor's 243: 7 lock round trips (6 locks and \
-    1 try-lock: the store's lock at arrival and to pass the turn on, the turn's gate, and the \
-    `Variable` the mutation sets, for the write and for the delivery), about 660 instructions at \
+    about 1,300 instructions per dispatch against the floor's 243: 7 lock round trips (the store's \
+    lock at arrival and to pass the turn on, and its turn's gate; the `Variable` the mutation \
+    sets: its lock for the read of `+=`, then its own turn, with its lock at arrival, its gate \
+    and its lock to pass the turn on), about 660 instructions at \
     about 95 each, where the floor takes its lock once; the rest is the commit through the \
     store's mutations and the `Variable`'s delivery to the computed property.
     """,
@@ -85,8 +85,10 @@ let missExplanations: [String: String] = [
     about 1,570 instructions per subscribe-and-cancel against the floor's 422: 2 lock round trips \
     (about 190, as the floor's); the subscription's weak reference to its store about 265 \
     (forming, assigning, loading and destroying it, and the slow release path of a store that has \
-    a weak reference); two objects allocated and freed about 250 (the `Subscription` a caller \
-    keeps, whose deinit cancels, and the kernel's token with its lock-free active flag); retains \
+    a weak reference); one object allocated and freed, about 235 (the kernel's token with its \
+    lock-free active flag; the `Subscription` a caller keeps, \
+    whose deinit cancels, is on the stack in this loop, and a second allocation where it escapes, \
+    as in an app); retains \
     and releases about 200; removal from the ordered list 86. The weak reference is the contract \
     (a subscription kept after its store is gone does not keep the store and its state alive), as \
     are a handle that cancels on release and a flag that stops a delivery already under way; the \
@@ -119,13 +121,21 @@ let missExplanations: [String: String] = [
     gone keeps nothing alive).
     """,
     "W3.RxStateCore": """
-    about 1,620 instructions per subscribe-and-dispose against the floor's 422: the subscription \
-    replays the current state through the store's turn (in order with the actions being applied), \
-    and returns an `AnyDisposable` with its own lock (allocated, initialized and destroyed, with \
-    malloc and free). The token's weak reference to the store about 100, the store's slow-path \
-    releases about 140. Down from about 1,950: the disposable's lock storage is now freed without \
-    asking the runtime for `LockHeader<Value>`'s metadata (its deinit runs unspecialized, and \
-    that lookup in the runtime's cache cost about 330).
+    about 3,540 instructions per subscribe-and-dispose against the floor's 422. Pages before \
+    2026-11-26 showed about 1,620: the workload's store was freed before the loop, so it measured \
+    a subscription to a store that no longer existed; the loop now keeps the store alive and \
+    checks that the new observer is given the state. Where they go (callgrind, per pair): \
+    subscribing about 2,330, of which the store's turn about 1,450 (the subscription is work of \
+    the turn, so that the state it replays to the new observer comes in order with the actions \
+    being applied: the turn's arrival, gate and pass-on, 3 lock round trips, and attaching and \
+    replaying, about 460 with its own lock), and the token's registration (a lock round trip, \
+    the token's weak reference to the store); disposing about 910 (a lock round trip, the \
+    removal, and releasing the observer's closures and the token). Across both, 6 lock round \
+    trips about 575, and 3 objects allocated and freed per pair (the token and the observer's \
+    closure contexts), whose releases take the runtime's slow path (the store and the token are \
+    referenced weakly). The turn and the replay are the contract: a new observer gets the current \
+    state first, then every later one, with no gap and no duplicate, even while other threads \
+    dispatch.
     """,
     "W7.RxStateCore": """
     about 170,000 instructions per toggle, about 310 for each of the 400 `substateSignal` \
@@ -178,10 +188,6 @@ let growthExplanations: [String: String] = [
     the platform's lock: 2 pthread mutex round trips per subscribe-and-cancel at about 95 \
     instructions each on Linux
     """,
-    "W3.RxStateCore": """
-    the platform's lock (a pthread mutex round trip at about 95 instructions, and the \
-    disposable's own lock initialized and destroyed; see W3.RxStateCore under "Why each miss")
-    """,
 ]
 
 /// The section comparing today's figures with the code before the kernel.
@@ -193,7 +199,10 @@ func beforeKernelSection(_ results: Results) -> String {
         Instructions per operation before the concurrency kernel (commit d8d134e, each module with its
         own lock and drain loop, measured once with this package on that commit) and now. Where a case
         grew by more than 5%, the note says what the growth buys. Workload 5 is left out: under
-        callgrind its count depends on how valgrind interleaves the two threads.
+        callgrind its count depends on how valgrind interleaves the two threads. So is workload 3 on
+        RxStateCore: its loop then subscribed to a store already freed (the signal holds the store
+        weakly), so the figure of that time, 1,562, was of a subscription that did nothing; the
+        loop now keeps the store alive and checks that the new observer is given the state.
 
 
         """

@@ -300,9 +300,11 @@ func markdown(
 
         ## Targets
 
-        The project's performance targets, in instructions relative to the baseline's (so they hold on
-        any x86_64 machine), or in absolute instructions for the user paths. A miss is a finding to fix
-        or explain below, not a failure of the command.
+        The project's performance targets: in instructions relative to the baseline's (so they hold on
+        any x86_64 machine), in absolute instructions or relative to another case for the user paths
+        (the README's `MainReducer` against the typed path, a forwarded dispatch against one
+        dispatch), allocations per operation (package-benchmark, on this machine) and lost updates.
+        A miss is a finding to fix or explain below, not a failure of the command.
 
 
         """
@@ -366,7 +368,8 @@ func markdown(
           it moves from run to run with how valgrind interleaves the threads (VueFluxCore measured
           from 2.8x to 5.7x the baseline over three runs, the others by 5 to 15%). Its time shows the
           contention: the baseline's lock makes the two threads take turns for every dispatch, and a
-          thread that finds it taken sleeps in the kernel.
+          thread that finds it taken retries it, yields if it waited recently, and sleeps in the
+          kernel only after that.
         - **Workload 6** is dominated by task scheduling: each search hops between the main actor and a
           task twice, so its figures vary from run to run and say little about the architectures; it
           has no target, and no instruction count: it waits for each page by yielding the main actor

@@ -14,9 +14,10 @@ import Dispatch
 /// in subscription order. `subscribe` appends under the lock and returns a handle whose `cancel()`
 /// removes the entry by id, searching from the end (last in, first out churn is O(1)).
 ///
-/// The lock is ``FloorLock``: an error-checking POSIX mutex, taken with a try-lock first, the
-/// try-lock retried up to 100 times, then a blocking lock, as the modules' `Locked` takes its lock
-/// on Linux (FlowKernel's `fk_lock`). So the modules' ratio to the floor is what they add around
+/// The lock is ``FloorLock``: an error-checking POSIX mutex with priority inheritance, taken with
+/// a try-lock first, the try-lock retried up to 100 times, then, for a thread that waited in the
+/// last 20 ms, up to 10 times after a yield, then a blocking lock, as the modules' `Locked` takes
+/// its lock on Linux (FlowKernel's `fk_lock`). So the modules' ratio to the floor is what they add around
 /// the same lock, not a cheaper lock.
 ///
 /// What the floor omits, that every module does (docs/threading.md), and so what the ratio pays

@@ -54,8 +54,11 @@ let churn: [Case] = {
                         }
                     },
                     finish: {
+                        let problem = replayProblem(signal)
                         scope.dispose()
-                        return Outcome()
+                        // Kept alive by this closure for the whole loop: the signal holds the store weakly.
+                        withExtendedLifetime(store) {}
+                        return Outcome(problem: problem)
                     })
             }),
         Case(
@@ -72,9 +75,21 @@ let churn: [Case] = {
                         }
                     },
                     finish: {
+                        let problem = replayProblem(signal)
                         scope.dispose()
-                        return Outcome()
+                        // Kept alive by this closure for the whole loop: the signal holds the store
+                        // weakly, and a signal of a deallocated store observes nothing.
+                        withExtendedLifetime(store) {}
+                        return Outcome(problem: problem)
                     })
             }),
     ]
 }()
+
+/// `nil` if a new observer of `signal` is given the current value at once (the replay the loop
+/// measures); otherwise what went wrong.
+private func replayProblem<Value: Sendable>(_ signal: Signal<Value>) -> String? {
+    let delivered = Variable(0)
+    signal.observe { _ in delivered.value += 1 }.dispose()
+    return delivered.value == 1 ? nil : "a new observer was given \(delivered.value) values at once, not 1"
+}
