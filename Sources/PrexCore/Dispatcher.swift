@@ -167,7 +167,8 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
 
     /// Registers `callback` to receive every action after the store has applied it.
     ///
-    /// Callbacks run on the dispatching thread, in registration order, after the store's
+    /// Callbacks run on the thread applying the action (see the type's rules), in registration
+    /// order, after the store's
     /// listeners, with no lock held; an action dispatched from a callback is queued. The callback
     /// starts with the next action to be applied. Keep the returned subscription: releasing it
     /// unregisters the callback.

@@ -5,7 +5,8 @@ import FlowKernel
 ///
 /// Only the store's dispatcher changes the state, one action at a time; `state` can be read from
 /// any thread at any time and returns the state after the last applied action (a mutation that is
-/// running is not visible until it returns). Listeners are called on the dispatching thread, in
+/// running is not visible until it returns). Listeners are called on the thread applying the
+/// action (the dispatching thread, bar a forwarded dispatch; see ``Dispatcher``), in
 /// registration order, with no lock held, with the change that the action produced. Create one
 /// with `Flux`; the initializer is not public, as in the original Prex. The store receives its
 /// dispatcher's actions for as long as it exists, with or without its flux. When the store is

@@ -9,7 +9,8 @@
 /// observer of this sink, or of a source it sets), is queued and delivered right after the current
 /// one, first in first out, and its sender returns at once. A value sent from inside a delivery of
 /// another source while another thread delivers this sink's values returns at once too, and its
-/// sender delivers it once it leaves its outermost delivery. A value sent from another thread,
+/// sender delivers it once it leaves its outermost delivery (unless a thread that takes the turn
+/// first delivers it on its way to its own). A value sent from another thread,
 /// inside no delivery, waits for the other thread's turn and is then delivered by its sender. So
 /// recursive sends are fine (the original VueFluxReactive deadlocks on them), no sender delivers
 /// another thread's stream, and once every `send(value:)` call has returned, every value has been

@@ -10,7 +10,8 @@
 /// Setting it from another thread during a delivery: from inside no delivery, the setter waits for
 /// the other thread's turn, then stores the value and delivers it on the setting thread; from inside
 /// a delivery of another source, the setter stores it at once, returns, and delivers it once it
-/// leaves its outermost delivery.
+/// leaves its outermost delivery (unless a thread that takes the turn first delivers it on its way
+/// to its own).
 ///
 /// `value += 1` is a read and then a write: two threads doing it at once can lose an increment.
 /// Serialize writers (as a store serializes its mutations) when updates depend on the old value.

@@ -11,7 +11,9 @@ import ReactiveLite
 /// it queues the action and returns at once; that thread applies it right after the current one,
 /// first in first out. Called from inside a delivery of another store (or any source of this
 /// package) while another thread applies this store's actions, it returns at once, and the calling
-/// thread applies the action itself once it leaves its outermost delivery. Called from outside
+/// thread applies the action itself once it leaves its outermost delivery, unless a thread that
+/// takes the turn first applies it on its way to its own (at most what one delivery forwarded).
+/// Called from outside
 /// those while another thread applies actions, it waits for the other thread's turn on a lock that
 /// records its owner, then applies its action itself: no thread applies another thread's stream,
 /// and a fast producer waits instead of growing a queue. So nothing is lost, nothing nests, no
@@ -78,7 +80,8 @@ public final class Store: Sendable {
     /// actions, it is queued and this returns at once; that thread applies it right after the
     /// current action, first in first out. From inside a delivery of another store (or any source
     /// of this package) while another thread applies this store's actions, this returns at once and
-    /// the calling thread applies the action itself once it leaves its outermost delivery. From
+    /// the calling thread applies the action itself once it leaves its outermost delivery (unless a
+    /// thread that takes the turn first applies it on its way to its own). From
     /// outside any delivery while another thread applies actions, this waits for that thread's turn
     /// on a lock that records its owner (never from inside a delivery, so it cannot deadlock), then
     /// applies the action on the calling thread.

@@ -1,7 +1,7 @@
 /// The actions that the store applies itself, before and instead of any reducer.
 ///
-/// Reducers and intercepting middleware see them go by like any other action, but no reducer is
-/// asked to handle them, so they never count as unhandled.
+/// Intercepting middleware and observers see them go by like any other action; no reducer, typed
+/// or main, receives them, so they never count as unhandled.
 public enum StoreAction: ActionType {
     /// Adds substates to the app state, after the ones already there, in the order given.
     ///

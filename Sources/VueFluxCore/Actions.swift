@@ -42,7 +42,8 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// inside the store's current commit, on the committing thread, the action is queued and
     /// committed right after the current one, and this returns at once. From inside a delivery of
     /// another store (or any source of this package) while another thread commits, this returns at
-    /// once and the calling thread commits the action itself once it leaves its outermost delivery.
+    /// once and the calling thread commits the action itself once it leaves its outermost delivery
+    /// (unless a thread that takes the turn first commits it on its way to its own).
     /// With `.queue` or `.mainThread` the commit runs there, later or at once as the executor
     /// decides, and this never waits. Only a caller inside no delivery waits, so it cannot
     /// deadlock. An action sent to a deallocated store is dropped.

@@ -17,7 +17,8 @@ import ReactiveLite
 /// committed after the current one, first in first out, and returns at once. With `.immediate`, a
 /// dispatch from a mutation or an observer of another source while another thread commits returns
 /// at once, and the calling thread commits the action itself once it leaves its outermost
-/// delivery; a dispatch from another thread, inside no delivery, waits for the other thread's turn
+/// delivery (unless a thread that takes the turn first commits it on its way to its own); a
+/// dispatch from another thread, inside no delivery, waits for the other thread's turn
 /// and commits its own action. Only threads inside no delivery wait, so no wait can close a cycle.
 ///
 /// Subclass it for a store shared across an app:
