@@ -29,6 +29,7 @@ import Testing
     func reentrantDispatchFromAnObserverIsAppliedAfterTheCurrentInput(_ architecture: Architecture) {
         let driver = CounterModel.makeDriver(architecture)
         let seen = Recorder<Int>()
+        let seenLater = Recorder<Int>()
         let observation = driver.observe { [weak driver] state in
             seen.append(state.count)
             // Doubles the first increment from inside the announcement of 1: queued, not nested.
@@ -36,11 +37,16 @@ import Testing
                 driver?.dispatch(.add(10))
             }
         }
+        // Subscribed after the dispatching observer: queued, it hears of 1 before 11; nested, the
+        // add would be announced to it first.
+        let later = driver.observe { state in seenLater.append(state.count) }
         driver.dispatch(.increment)
         #expect(driver.state.count == 11)
+        #expect(seenLater.values.suffix(2) == [1, 11])
         driver.dispatch(.increment)
         #expect(seen.values == [1, 11, 12])
         observation.dispose()
+        later.dispose()
         driver.dispatch(.reset)
         #expect(seen.values == [1, 11, 12])
     }
