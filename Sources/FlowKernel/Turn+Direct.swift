@@ -86,3 +86,36 @@ extension Locked where Value: TurnHolding {
     /// caller applies it after its outermost turn.
     case deferred(Deferral)
 }
+
+extension Locked where Value: TurnHolding {
+    /// ``serialize(mayWait:arrive:prepare:perform:)`` with `mayWait` false (work that must never
+    /// block its caller nor be deferred, such as a subscription's replay), with a direct path: when
+    /// the turn is free and nothing is queued, `take` does the caller's work's first part in the
+    /// same critical section that marks the turn as held, and `performTaken` the rest with no lock
+    /// held; otherwise `arrive` makes the work item, applied or queued for the holder as
+    /// `serialize` would, in the same critical section.
+    ///
+    /// - Parameters:
+    ///   - take: Under the lock, with the turn free and nothing queued: what `performTaken` needs,
+    ///     or `nil` to make an item with `arrive` instead (then it must not change the value).
+    ///   - performTaken: With no lock held, holding the turn: the rest of the caller's work. What
+    ///     it is given is released after the turn's next lock round-trip.
+    ///   - arrive: Under the lock, in every other case: makes the caller's work item, or returns
+    ///     `nil` to do nothing.
+    ///   - prepare: As in `serialize`.
+    ///   - perform: As in `serialize`.
+    @inlinable @inline(__always)
+    package func serializeWithoutWaiting<Taken, Prepared>(
+        take: (inout Value) -> Taken?,
+        performTaken: (inout Taken) -> Void,
+        arrive: (inout Value) -> Value.Work?,
+        prepare: (inout Value, Value.Work) -> Prepared,
+        perform: (Value.Work, inout Prepared) -> Void
+    ) {
+        // Never deferred: with `mayDefer` false, work that finds another thread's turn is queued
+        // for the holder.
+        _ = arriveWithoutWaiting(
+            mayDefer: false, take: take, performTaken: performTaken, arrive: arrive, prepare: prepare,
+            perform: perform)
+    }
+}

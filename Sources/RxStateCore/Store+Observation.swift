@@ -84,15 +84,47 @@ extension Store: ObserverRemoving {
     ///
     /// Subscribing is work for the drainer like an action, so the first snapshot is the state after
     /// everything queued before it, and no later one is missed.
+    ///
+    /// On an idle store the token is made, the observer attached and the current state taken in
+    /// the one critical section that takes the turn, and the replay is made holding the turn;
+    /// otherwise the token is made as the subscription arrives, and the subscription is queued
+    /// work (``attach(_:)``).
     @usableFromInline
     func subscribe(
         _ observer: @escaping @Sendable (_ substates: [any SubstateType], _ action: any ActionType) -> Void
     ) -> any Disposable {
-        let token = core.withLock { $0.observers.makeToken(owner: self) }
-        run(
-            .subscribe(ObserverEntry(id: token.id, callback: Observer(observer), token: token)),
-            mayWait: false)
-        return token
+        let callback = Observer(observer)
+        var token: ObserverToken?
+        // As in `run`: what a queued item's `prepare` moves out its `perform` reduces, and each
+        // delivered observer list is released after the next lock round-trip.
+        var delivered: ObserverList<Observer>.Snapshot?
+        var reduction = Reduction()
+        core.serializeWithoutWaiting(
+            take: { core -> Replay? in
+                let made = core.observers.makeToken(owner: self)
+                token = made
+                let entry = ObserverEntry(id: made.id, callback: callback, token: made)
+                core.observers.append(entry)
+                return Replay(entry: entry, substates: core.substates, action: core.lastAction)
+            },
+            performTaken: { replay in
+                if replay.entry.token.isActive {
+                    replay.entry.callback.notify(replay.substates, replay.action)
+                }
+            },
+            arrive: { core in
+                let made = core.observers.makeToken(owner: self)
+                token = made
+                return .subscribe(ObserverEntry(id: made.id, callback: callback, token: made))
+            },
+            prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
+            perform: { work, start in
+                delivered = perform(work, start: start, reduction: &reduction)
+            }
+        )
+        withExtendedLifetime(delivered) {}
+        // Made under the lock on either path: `take` or `arrive` always runs.
+        return token ?? AnyDisposable()
     }
 
     /// Adds a pending observer to the list and gives it the current state; the drainer calls it.
@@ -123,4 +155,12 @@ extension Store: ObserverRemoving {
     var observerCount: Int {
         core.withLock { $0.observers.count }
     }
+}
+
+/// What a subscription that found the store idle replays once it holds the turn: the observer
+/// just attached, with the state and last action taken in the same critical section.
+struct Replay {
+    let entry: ObserverEntry
+    let substates: [any SubstateType]
+    let action: any ActionType
 }

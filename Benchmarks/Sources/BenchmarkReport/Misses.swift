@@ -121,21 +121,20 @@ let missExplanations: [String: String] = [
     gone keeps nothing alive).
     """,
     "W3.RxStateCore": """
-    about 3,540 instructions per subscribe-and-dispose against the floor's 422. Pages before \
+    about 3,170 instructions per subscribe-and-dispose against the floor's 422. Pages before \
     2026-11-26 showed about 1,620: the workload's store was freed before the loop, so it measured \
     a subscription to a store that no longer existed; the loop now keeps the store alive and \
-    checks that the new observer is given the state. Where they go (callgrind, per pair): \
-    subscribing about 2,330, of which the store's turn about 1,450 (the subscription is work of \
-    the turn, so that the state it replays to the new observer comes in order with the actions \
-    being applied: the turn's arrival, gate and pass-on, 3 lock round trips, and attaching and \
-    replaying, about 460 with its own lock), and the token's registration (a lock round trip, \
-    the token's weak reference to the store); disposing about 910 (a lock round trip, the \
-    removal, and releasing the observer's closures and the token). Across both, 6 lock round \
-    trips about 575, and 3 objects allocated and freed per pair (the token and the observer's \
-    closure contexts), whose releases take the runtime's slow path (the store and the token are \
-    referenced weakly). The turn and the replay are the contract: a new observer gets the current \
-    state first, then every later one, with no gap and no duplicate, even while other threads \
-    dispatch.
+    checks that the new observer is given the state. Where they go (callgrind, per pair): the \
+    subscription about 1,490 (on an idle store one critical section makes the token, attaches \
+    the observer and takes the state as it takes the store's turn, then the replay to the new \
+    observer holding the turn, and the turn's gate and pass-on: 3 lock round trips; from 3,543 \
+    when the token, the arrival and the attachment took a critical section each), the signal's \
+    own wrapping of the observer about 470 (loading the store's weak reference, a closure \
+    context), disposing about 910 (a lock round trip, the removal, and releasing the observer's \
+    closures and the token). Across both, 4 lock round trips about 385, and 3 objects allocated \
+    and freed per pair (the token and two closure contexts), whose deallocation is about 850. \
+    The turn and the replay are the contract: a new observer gets the current state first, then \
+    every later one, with no gap and no duplicate, even while other threads dispatch.
     """,
     "W7.RxStateCore": """
     about 170,000 instructions per toggle, about 310 for each of the 400 `substateSignal` \
