@@ -7,20 +7,20 @@ extension Store {
     /// kernel's drain protocol, as described at ``dispatch(action:)-(Action)``).
     @usableFromInline
     func dispatch(_ action: any ActionType, stage: Int) {
-        run(.action(action, stage: stage), mayWait: true)
+        run(.action(action, stage: stage))
     }
 
-    /// Performs `work` in the store's turn (see ``dispatch(action:)-(Action)``). With `mayWait` false (a
-    /// subscription) the work is never deferred: it is queued for the holder if the store is busy.
+    /// Performs `work` in the store's turn (see ``dispatch(action:)-(Action)``). A subscription
+    /// goes through ``subscribe(_:)`` instead, which never waits.
     @usableFromInline
-    func run(_ work: PendingWork, mayWait: Bool) {
+    func run(_ work: PendingWork) {
         // Each delivered observer list is released after the next lock round-trip (see
         // ``announce``): it is overwritten only by the next work item, which starts after a lock,
         // and the last one goes after the lock that passed the turn on.
         var delivered: ObserverList<Observer>.Snapshot?
         var reduction = Reduction()
         let deferred = core.serialize(
-            mayWait: mayWait,
+            mayWait: true,
             arrive: { _ in work },
             prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
             perform: { work, start in
