@@ -111,6 +111,9 @@ extension Store: ObserverRemoving {
                 if replay.entry.token.isActive {
                     replay.entry.callback.notify(replay.substates, replay.action)
                 }
+                // Let go of the state now, not when the turn ends: an action the replay dispatched
+                // is reduced next, in place only while the store holds the one reference.
+                replay.substates = []
             },
             arrive: { core in
                 let made = core.observers.makeToken(owner: self)
@@ -161,6 +164,7 @@ extension Store: ObserverRemoving {
 /// just attached, with the state and last action taken in the same critical section.
 struct Replay {
     let entry: ObserverEntry
-    let substates: [any SubstateType]
+    /// Emptied once replayed (see ``Store/subscribe(_:)``).
+    var substates: [any SubstateType]
     let action: any ActionType
 }
