@@ -121,7 +121,7 @@ let missExplanations: [String: String] = [
     gone keeps nothing alive).
     """,
     "W3.RxStateCore": """
-    about 3,170 instructions per subscribe-and-dispose against the floor's 422. Pages before \
+    about 3,190 instructions per subscribe-and-dispose against the floor's 422. Pages before \
     2026-11-26 showed about 1,620: the workload's store was freed before the loop, so it measured \
     a subscription to a store that no longer existed; the loop now keeps the store alive and \
     checks that the new observer is given the state. Where they go (callgrind, per pair): the \
