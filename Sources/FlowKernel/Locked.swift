@@ -92,9 +92,16 @@ import FlowKernelShims
         }
     }
 
-    /// How many times a thread tries a taken lock or gate again before it yields.
+    /// How many times an occasional waiter (``waitForLock(_:)``) tries a taken lock or gate again,
+    /// back to back, before it sleeps on it.
     @inlinable
     package static var lockRetries: Int { 100 }
+
+    /// How many times a thread that keeps meeting contention (``waitForLock(_:)``) tries a taken
+    /// lock or gate again, back to back, before it yields: few, because a failed try is not free
+    /// for the holder.
+    @inlinable
+    package static var contendedLockRetries: Int { 10 }
 
     /// How many times a thread that keeps meeting contention yields the processor and tries a taken
     /// lock or gate again, after its retries, before it sleeps on it.
@@ -109,28 +116,40 @@ import FlowKernelShims
     /// A waiter that goes to sleep at once pays a wake-up on the holder's release, and on Linux the
     /// lock's priority-inheritance mutex hands itself to its first sleeper on release, so while
     /// threads sleep every release waits for a wake-up (a convoy). Retrying first takes the next
-    /// free moment without sleeping. A thread that also waited less than 20 ms ago
+    /// free moment without sleeping. A thread that also found a lock taken less than 20 ms ago
     /// (`fk_lock_waits_often`) is one of several contending for the lock, often more threads than
     /// cores: it yields before it sleeps, which lets a holder that was not running finish. With 8
     /// threads dispatching into one store on 2 cores, a pthread priority-inheritance mutex costs
     /// over 100 times one thread's time per operation when waiters sleep at once, and about twice
-    /// with 10 yields first (docs/threading.md). An occasional waiter (a main thread dispatching now
-    /// and then) does not yield: a yield can give the processor to a busy thread for its whole time
-    /// slice (measured: 2.6 to 3.9 ms per yield under a flood), while a sleeper is handed the lock
-    /// on its release. Everything is bounded (``lockRetries`` and ``lockYields``, microseconds), so
-    /// a waiter whose holder runs a long turn still sleeps on the lock and the system sees whom it
-    /// waits for; a real-time waiter has no other thread of its priority to yield to, so its yields
-    /// return at once and it soon lends its priority to the holder. A second lock on the holding
-    /// thread fails the retries (`EBUSY`) and is then reported by the lock itself.
+    /// with 10 yields first (docs/threading.md).
+    ///
+    /// Such a thread tries only a few times before it yields (``contendedLockRetries``): a failed
+    /// try is an atomic compare-and-swap, which takes the lock's cache line away from the core of
+    /// the thread that holds it, so the holder's next lock operation misses. With 100 tries back to
+    /// back, contending waiters on the other core did that through most of the holder's turn: with
+    /// 8 threads dispatching into one store on 2 cores, failed tries were 27% of the run's samples
+    /// (perf) and a dispatch cost 2.6 to 5.4 times one thread's; with 10 tries, 1.3 to 2.1 times
+    /// (docs/threading.md, docs/benchmarks.md).
+    ///
+    /// An occasional waiter (a main thread dispatching now and then) tries up to ``lockRetries``
+    /// times, which often catches the moment between two turns of a flooding thread, and does not
+    /// yield: a yield can give the processor to a busy thread for its whole time slice (measured:
+    /// 2.6 to 3.9 ms per yield under a flood), while a sleeper is handed the lock on its release.
+    /// Everything is bounded (microseconds), so a waiter whose holder runs a long turn still sleeps
+    /// on the lock and the system sees whom it waits for; a real-time waiter has no other thread of
+    /// its priority to yield to, so its yields return at once and it soon lends its priority to the
+    /// holder. A second lock on the holding thread fails the retries (`EBUSY`) and is then reported
+    /// by the lock itself.
     @usableFromInline @inline(never)
     func waitForLock(_ gate: UnsafeMutablePointer<fk_lock>) -> Int32 {
-        for _ in 0..<Self.lockRetries {
+        let contending = fk_lock_waits_often()
+        for _ in 0..<(contending ? Self.contendedLockRetries : Self.lockRetries) {
             let result = fk_lock_trylock(gate)
             if result != EBUSY {
                 return result
             }
         }
-        if fk_lock_waits_often() {
+        if contending {
             for _ in 0..<Self.lockYields {
                 fk_lock_yield()
                 let result = fk_lock_trylock(gate)

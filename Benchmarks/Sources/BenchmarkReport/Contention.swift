@@ -110,11 +110,13 @@ func threadContentionSection(_ results: Results) -> String {
         another. On an AMD EPYC machine with 2 cores, in 18 runs of PrexCore's contention in separate
         processes, one thread took 93 to 117 ns per dispatch in 15 and 162 to 168 ns in 3, and 8
         threads 204 to 339 ns, so the ratio ranged from 1.8x to 3.1x; in 6 runs of RxStateCore's, it
-        ranged from 1.6x to 2.1x, and the baseline's was about 3.5x. On an Intel Xeon machine with 2
-        cores (2026-11-26), in 4 to 15 runs of each, the ratio ranged from 3.4x to 5.3x for PrexCore,
-        2.5x to 3.4x for VueFluxCore, 3.0x to 5.4x for RxStateCore and 5.7x to 6.8x for the baseline,
-        the same with the code before that day's kernel changes as after: there 8 threads sharing 2
-        cores cost more against one thread, the baseline's most of all. The context switches, 0.1 to 5
+        ranged from 1.6x to 2.1x, and the baseline's was about 3.5x (a contending waiter then tried a
+        taken lock 100 times before it yielded). On an Intel Xeon machine with 2 cores (2026-11-26), with 100
+        tries the ratio ranged from 2.6x to 5.4x for PrexCore and RxStateCore, 2.5x to 3.4x for
+        VueFluxCore and 5.7x to 7.1x for the baseline; with 10 tries, as now, in 5 to 9 runs of each,
+        from 1.3x to 2.1x for the three modules and 2.8x to 3.5x for the baseline. A failed try takes
+        the lock's cache line away from the holder's core (docs/threading.md), and 100 of them made
+        the holder miss through most of its turn. The context switches, 0 to 5
         per 1,000 dispatches, show no convoy.
 
 

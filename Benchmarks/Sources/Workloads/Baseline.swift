@@ -15,8 +15,9 @@ import Dispatch
 /// removes the entry by id, searching from the end (last in, first out churn is O(1)).
 ///
 /// The lock is ``FloorLock``: an error-checking POSIX mutex with priority inheritance, taken with
-/// a try-lock first, the try-lock retried up to 100 times, then, for a thread that waited in the
-/// last 20 ms, up to 10 times after a yield, then a blocking lock, as the modules' `Locked` takes
+/// a try-lock first; then, for a thread that also found it taken in the last 20 ms, the try-lock
+/// retried up to 10 times, then up to 10 times after a yield; for any other, retried up to 100
+/// times; then a blocking lock, as the modules' `Locked` takes
 /// its lock on Linux (FlowKernel's `fk_lock`). So the modules' ratio to the floor is what they add around
 /// the same lock, not a cheaper lock.
 ///
@@ -199,17 +200,19 @@ final class FloorLock: @unchecked Sendable {
         check(pthread_mutex_unlock(mutex), "unlock")
     }
 
-    /// Retries the try-lock up to 100 times, then, if this thread waited less than 20 ms ago, up to
-    /// 10 times after yielding the processor, then blocks on the mutex; returns its result.
+    /// If this thread also found the lock taken less than 20 ms ago, retries the try-lock up to 10
+    /// times, then up to 10 times after yielding the processor; otherwise retries it up to 100
+    /// times; then blocks on the mutex; returns its result.
     @inline(never)
     private func wait() -> Int32 {
-        for _ in 0..<100 {
+        let contending = Self.waitsOften()
+        for _ in 0..<(contending ? 10 : 100) {
             let result = pthread_mutex_trylock(mutex)
             if result != EBUSY {
                 return result
             }
         }
-        if Self.waitsOften() {
+        if contending {
             for _ in 0..<10 {
                 sched_yield()
                 let result = pthread_mutex_trylock(mutex)
