@@ -128,7 +128,7 @@ import FlowKernelShims
     /// the thread that holds it, so the holder's next lock operation misses. With 100 tries back to
     /// back, contending waiters on the other core did that through most of the holder's turn: with
     /// 8 threads dispatching into one store on 2 cores, failed tries were 27% of the run's samples
-    /// (perf) and a dispatch cost 2.6 to 5.4 times one thread's; with 10 tries, 1.3 to 2.1 times
+    /// (perf) and a dispatch cost 2.6 to 5.4 times one thread's; with 10 tries, 1.3 to 2.6 times
     /// (docs/threading.md, docs/benchmarks.md).
     ///
     /// An occasional waiter (a main thread dispatching now and then) tries up to ``lockRetries``

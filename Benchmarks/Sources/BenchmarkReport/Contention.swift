@@ -113,8 +113,8 @@ func threadContentionSection(_ results: Results) -> String {
         ranged from 1.6x to 2.1x, and the baseline's was about 3.5x (a contending waiter then tried a
         taken lock 100 times before it yielded). On an Intel Xeon machine with 2 cores (2026-11-26), with 100
         tries the ratio ranged from 2.6x to 5.4x for PrexCore and RxStateCore, 2.5x to 3.4x for
-        VueFluxCore and 5.7x to 7.1x for the baseline; with 10 tries, as now, in 5 to 9 runs of each,
-        from 1.3x to 2.1x for the three modules and 2.8x to 3.5x for the baseline. A failed try takes
+        VueFluxCore and 5.7x to 7.1x for the baseline; with 10 tries, as now, in 6 to 17 runs of each,
+        from 1.3x to 2.6x for the three modules and 2.8x to 4.0x for the baseline. A failed try takes
         the lock's cache line away from the holder's core (docs/threading.md), and 100 of them made
         the holder miss through most of its turn. The context switches, 0 to 5
         per 1,000 dispatches, show no convoy.
