@@ -116,20 +116,22 @@ import FlowKernelShims
     /// A waiter that goes to sleep at once pays a wake-up on the holder's release, and on Linux the
     /// lock's priority-inheritance mutex hands itself to its first sleeper on release, so while
     /// threads sleep every release waits for a wake-up (a convoy). Retrying first takes the next
-    /// free moment without sleeping. A thread that also found a lock taken less than 20 ms ago
-    /// (`fk_lock_waits_often`) is one of several contending for the lock, often more threads than
-    /// cores: it yields before it sleeps, which lets a holder that was not running finish. With 8
-    /// threads dispatching into one store on 2 cores, a pthread priority-inheritance mutex costs
-    /// over 100 times one thread's time per operation when waiters sleep at once, and about twice
-    /// with 10 yields first (docs/threading.md).
+    /// free moment without sleeping. A thread that also found a lock taken after its retries less
+    /// than 20 ms ago (`fk_lock_waits_often`) is one of several contending for the lock, often more
+    /// threads than cores: it yields before it sleeps, which lets a holder that was not running
+    /// finish. With 8 threads dispatching into one store on 2 cores, a pthread
+    /// priority-inheritance mutex costs over 100 times one thread's time per operation when waiters
+    /// sleep at once, and about twice with 10 yields first (docs/threading.md).
     ///
-    /// Such a thread tries only a few times before it yields (``contendedLockRetries``): a failed
-    /// try is an atomic compare-and-swap, which takes the lock's cache line away from the core of
-    /// the thread that holds it, so the holder's next lock operation misses. With 100 tries back to
-    /// back, contending waiters on the other core did that through most of the holder's turn: with
-    /// 8 threads dispatching into one store on 2 cores, failed tries were 27% of the run's samples
-    /// (perf) and a dispatch cost 2.6 to 5.4 times one thread's; with 10 tries, 1.3 to 2.6 times
-    /// (docs/threading.md, docs/benchmarks.md).
+    /// Such a thread also tries only a few times (``contendedLockRetries``), as
+    /// `fk_lock_waited_recently` tells before the retries (it notes nothing: only a wait whose
+    /// retries fail makes a thread a contending one). A failed try is an atomic compare-and-swap,
+    /// which takes the lock's cache line away from the core of the thread that holds it, so the
+    /// holder's next lock operation misses. With 100 tries back to back, contending waiters on the
+    /// other core did that through most of the holder's turn: with 8 threads dispatching into one
+    /// store on 2 cores, failed tries were 27% of the run's samples (perf) and a dispatch cost 2.6
+    /// to 5.4 times one thread's; with 10 tries, 1.3 to 2.6 times (docs/threading.md,
+    /// docs/benchmarks.md).
     ///
     /// An occasional waiter (a main thread dispatching now and then) tries up to ``lockRetries``
     /// times, which often catches the moment between two turns of a flooding thread, and does not
@@ -142,14 +144,14 @@ import FlowKernelShims
     /// by the lock itself.
     @usableFromInline @inline(never)
     func waitForLock(_ gate: UnsafeMutablePointer<fk_lock>) -> Int32 {
-        let contending = fk_lock_waits_often()
-        for _ in 0..<(contending ? Self.contendedLockRetries : Self.lockRetries) {
+        let retries = fk_lock_waited_recently() ? Self.contendedLockRetries : Self.lockRetries
+        for _ in 0..<retries {
             let result = fk_lock_trylock(gate)
             if result != EBUSY {
                 return result
             }
         }
-        if contending {
+        if fk_lock_waits_often() {
             for _ in 0..<Self.lockYields {
                 fk_lock_yield()
                 let result = fk_lock_trylock(gate)

@@ -133,6 +133,27 @@ import Testing
         #expect(answers.values == [false, true, false, true])
     }
 
+    @Test func askingWhetherAThreadWaitedRecentlyNotesNothing() async {
+        // `waitForLock` asks `fk_lock_waited_recently()` before its retries, to make 10 instead of
+        // 100: only a wait whose retries failed (`fk_lock_waits_often()`, after them) may make a
+        // thread a contending one, so an occasional caller whose retries succeed stays one.
+        let answers = Recorder<Bool>()
+        await runOnThreads(1) { _ in
+            answers.append(fk_lock_waited_recently())  // never waited on this thread
+            answers.append(fk_lock_waited_recently())  // the question noted nothing
+            for _ in 0..<50 {
+                // A wait whose retries failed, just now (again if the thread lost its processor
+                // for 20 ms between the two calls).
+                _ = fk_lock_waits_often()
+                if fk_lock_waited_recently() { break }
+            }
+            answers.append(fk_lock_waited_recently())
+            usleep(30_000)
+            answers.append(fk_lock_waited_recently())  // last waited 30 ms ago
+        }
+        #expect(answers.values == [false, false, true, false])
+    }
+
     /// The answer of `fk_lock_waits_often()` called twice in a row, which must be true. A thread
     /// that loses its processor for 20 ms or more between the two calls (a loaded machine) gets
     /// false for a reason of its own: such a pair is made again, up to 50 times.

@@ -110,10 +110,10 @@ func floodSection(_ results: Results) -> String {
         slowest call 0.008 to 0.4 ms, each module's 0.013 to 0.06 ms, except one VueFluxCore run at
         0.73 ms (the table below has this page's run). After a contending waiter's tries of a taken
         lock went from 100 to 10 (2026-11-26, docs/threading.md), 6 runs of each: the baseline's
-        0.006 to 0.025 ms, PrexCore's 0.014 to 0.105 ms, VueFluxCore's 0.044 to 0.070 ms and
-        RxStateCore's 0.020 to 0.089 ms. The baseline's victim, whose call is one increment under a
-        lock, now seldom meets an outlier, and a module's victim, whose call is a turn with its
-        observer, is within 2x of it in few runs.
+        0.005 to 0.091 ms (0.005 or 0.006 ms in four), PrexCore's 0.027 to 0.079 ms, VueFluxCore's
+        0.028 to 0.101 ms and RxStateCore's 0.033 to 0.099 ms. The baseline's victim, whose call is
+        one increment under a lock, seldom meets an outlier, and a module's victim, whose call is a
+        turn with its observer, is within 2x of it only in a run where it does.
 
         On this shared 2-core machine the slowest of 80 calls is set by rare events (a preemption, a
         wake-up), for the baseline as for the modules. Six rounds of this page's procedure (each

@@ -15,9 +15,9 @@ import Dispatch
 /// removes the entry by id, searching from the end (last in, first out churn is O(1)).
 ///
 /// The lock is ``FloorLock``: an error-checking POSIX mutex with priority inheritance, taken with
-/// a try-lock first; then, for a thread that also found it taken in the last 20 ms, the try-lock
-/// retried up to 10 times, then up to 10 times after a yield; for any other, retried up to 100
-/// times; then a blocking lock, as the modules' `Locked` takes
+/// a try-lock first; then the try-lock retried up to 10 times by a thread whose retries failed in
+/// the last 20 ms, up to 100 times by any other; then, for a thread that also waited in the last
+/// 20 ms, up to 10 times after a yield; then a blocking lock, as the modules' `Locked` takes
 /// its lock on Linux (FlowKernel's `fk_lock`). So the modules' ratio to the floor is what they add around
 /// the same lock, not a cheaper lock.
 ///
@@ -200,19 +200,18 @@ final class FloorLock: @unchecked Sendable {
         check(pthread_mutex_unlock(mutex), "unlock")
     }
 
-    /// If this thread also found the lock taken less than 20 ms ago, retries the try-lock up to 10
-    /// times, then up to 10 times after yielding the processor; otherwise retries it up to 100
-    /// times; then blocks on the mutex; returns its result.
+    /// Retries the try-lock up to 10 times if this thread's retries failed less than 20 ms ago, up
+    /// to 100 times otherwise; then, if this thread waited less than 20 ms ago, up to 10 times
+    /// after yielding the processor; then blocks on the mutex; returns its result.
     @inline(never)
     private func wait() -> Int32 {
-        let contending = Self.waitsOften()
-        for _ in 0..<(contending ? 10 : 100) {
+        for _ in 0..<(Self.waitedRecently() ? 10 : 100) {
             let result = pthread_mutex_trylock(mutex)
             if result != EBUSY {
                 return result
             }
         }
-        if contending {
+        if Self.waitsOften() {
             for _ in 0..<10 {
                 sched_yield()
                 let result = pthread_mutex_trylock(mutex)
@@ -231,6 +230,13 @@ final class FloorLock: @unchecked Sendable {
         pthread_key_create(&key, nil)
         return key
     }()
+
+    /// Whether the calling thread waited for a lock less than 20 ms ago, noting nothing
+    /// (FlowKernel's `fk_lock_waited_recently`).
+    private static func waitedRecently() -> Bool {
+        let last = UInt64(UInt(bitPattern: pthread_getspecific(lastWait)))
+        return last != 0 && DispatchTime.now().uptimeNanoseconds - last < 20_000_000
+    }
 
     /// Whether the calling thread waited for a lock less than 20 ms ago; notes that it waits now
     /// (FlowKernel's `fk_lock_waits_often`).

@@ -93,11 +93,11 @@ static inline void fk_deferred_work_set(void *work) { fk_deferred_work = work; }
 /// An identifier of the calling thread (`pthread_self`, whatever its type on the platform).
 static inline uintptr_t fk_thread_id(void) { return (uintptr_t)pthread_self(); }
 
-/// When the calling thread last found a lock taken at its first try, in nanoseconds of the
+/// When the calling thread last found a lock taken after its retries, in nanoseconds of the
 /// monotonic clock (0: never). FlowKernelShims.c defines it.
 extern _Thread_local int64_t fk_lock_last_wait;
 
-/// Whether the calling thread found a lock taken (at its first try) less than 20 ms ago (with 8
+/// Whether the calling thread found a lock taken (after its retries) less than 20 ms ago (with 8
 /// threads on 2 cores a contending thread may wait a few time slices between its turns to run);
 /// notes that it does now. A thread that keeps meeting contention yields before it sleeps, so that
 /// it does not queue up behind sleepers the lock is handed to (a convoy); an occasional waiter
@@ -110,4 +110,15 @@ static inline bool fk_lock_waits_often(void) {
     bool often = fk_lock_last_wait != 0 && nanoseconds - fk_lock_last_wait < 20000000;
     fk_lock_last_wait = nanoseconds;
     return often;
+}
+
+/// Whether the calling thread found a lock taken (after its retries) less than 20 ms ago, as
+/// `fk_lock_waits_often` answers, without noting anything: a waiter asks it before its retries to
+/// know how many to make (`Locked.waitForLock`), so that only a wait whose retries failed counts.
+static inline bool fk_lock_waited_recently(void) {
+    if (fk_lock_last_wait == 0) return false;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t nanoseconds = (int64_t)now.tv_sec * 1000000000 + (int64_t)now.tv_nsec;
+    return nanoseconds - fk_lock_last_wait < 20000000;
 }
