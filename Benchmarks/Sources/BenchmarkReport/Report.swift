@@ -243,9 +243,9 @@ func markdown(
 
         The baseline is the floor: the cheapest correct thread-safe store, with the lock the modules
         use on Linux (`Baseline.swift`): a final class with an error-checking POSIX mutex with priority
-        inheritance (taken with a try-lock first, retried up to 100 times, then, for a thread that
-        waited in the last 20 ms, up to 10 times after a yield, then a blocking lock, as the modules
-        take theirs), a
+        inheritance (taken with a try-lock first, retried up to 100 times, or 10 by a thread whose
+        retries failed in the last 20 ms, then, for such a thread, up to 10 times after a yield,
+        then a blocking lock, as the modules take theirs), a
         struct state and an array of observer closures. A dispatch mutates the state in place under
         the lock, copies out the state and the observer array, and calls the observers outside the
         lock; a subscription appends and returns a handle that cancels. A module's ratio to it is
