@@ -131,9 +131,13 @@ func floodSection(_ results: Results) -> String {
         other core), so its slowest of 240 calls is rarely within 2x of a baseline round without an
         outlier. Measured against the baseline's own forwarding flood instead (`Baseline+Forwarding`,
         the same topology), four rounds on the same day gave the same picture: the baseline's
-        slowest 0.03 to 4.4 ms, all three modules within 2x in two rounds, not in the other two. So
-        the 2x verdict follows the baseline's luck more than the code; it is kept as the issue states
-        it, and read with the table. The same
+        slowest 0.03 to 4.4 ms, all three modules within 2x in two rounds, not in the other two. After
+        the lock change of 2026-11-26 (docs/threading.md), eight more rounds of this page's procedure,
+        run on their own: the baseline's plain flood victim's slowest 0.006 to 0.11 ms, the
+        forwarding victims' 0.021 to 0.125 ms, all three within 2x in the two rounds where the
+        baseline's was 0.051 and 0.11 ms, not in the other six. So the 2x verdict follows the
+        baseline's luck more than the code; it is kept as the issue states it, and read with the
+        table. The same
         holds for the 10 ms bound: one call in a run can take milliseconds for any subject, the
         baseline included (seen while tuning the lock's waits: the baseline 4.4 to 6.5 ms,
         ReactiveLite 8.7 and 14.4 ms, each in about one run of 3 to 5).
