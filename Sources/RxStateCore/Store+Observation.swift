@@ -99,11 +99,15 @@ extension Store: ObserverRemoving {
         // delivered observer list is released after the next lock round-trip.
         var delivered: ObserverList<Observer>.Snapshot?
         var reduction = Reduction()
+        /// Under the lock, on either path: the subscription's token, kept for the caller.
+        func makeEntry(_ core: inout StoreCore) -> ObserverEntry {
+            let made = core.observers.makeToken(owner: self)
+            token = made
+            return ObserverEntry(id: made.id, callback: callback, token: made)
+        }
         core.serializeWithoutWaiting(
             take: { core -> Replay? in
-                let made = core.observers.makeToken(owner: self)
-                token = made
-                let entry = ObserverEntry(id: made.id, callback: callback, token: made)
+                let entry = makeEntry(&core)
                 core.observers.append(entry)
                 return Replay(entry: entry, substates: core.substates, action: core.lastAction)
             },
@@ -115,11 +119,7 @@ extension Store: ObserverRemoving {
                 // is reduced next, in place only while the store holds the one reference.
                 replay.substates = []
             },
-            arrive: { core in
-                let made = core.observers.makeToken(owner: self)
-                token = made
-                return .subscribe(ObserverEntry(id: made.id, callback: callback, token: made))
-            },
+            arrive: { core in .subscribe(makeEntry(&core)) },
             prepare: { core, work in core.prepare(work, into: &reduction, gates: self.core) },
             perform: { work, start in
                 delivered = perform(work, start: start, reduction: &reduction)

@@ -121,11 +121,11 @@ let missExplanations: [String: String] = [
     gone keeps nothing alive).
     """,
     "W3.RxStateCore": """
-    about 3,190 instructions per subscribe-and-dispose against the floor's 422. Pages before \
+    about 3,160 instructions per subscribe-and-dispose against the floor's 422. Pages before \
     2026-11-26 showed about 1,620: the workload's store was freed before the loop, so it measured \
     a subscription to a store that no longer existed; the loop now keeps the store alive and \
     checks that the new observer is given the state. Where they go (callgrind, per pair): the \
-    subscription about 1,490 (on an idle store one critical section makes the token, attaches \
+    subscription about 1,480 (on an idle store one critical section makes the token, attaches \
     the observer and takes the state as it takes the store's turn, then the replay to the new \
     observer holding the turn, and the turn's gate and pass-on: 3 lock round trips; from 3,543 \
     when the token, the arrival and the attachment took a critical section each), the signal's \

@@ -231,20 +231,20 @@ final class FloorLock: @unchecked Sendable {
         return key
     }()
 
-    /// Whether the calling thread waited for a lock less than 20 ms ago, noting nothing
+    /// Whether the calling thread waited for a lock less than 20 ms before `now`, noting nothing
     /// (FlowKernel's `fk_lock_waited_recently`).
-    private static func waitedRecently() -> Bool {
+    private static func waitedRecently(now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Bool {
         let last = UInt64(UInt(bitPattern: pthread_getspecific(lastWait)))
-        return last != 0 && DispatchTime.now().uptimeNanoseconds - last < 20_000_000
+        return last != 0 && now - last < 20_000_000
     }
 
     /// Whether the calling thread waited for a lock less than 20 ms ago; notes that it waits now
     /// (FlowKernel's `fk_lock_waits_often`).
     private static func waitsOften() -> Bool {
         let now = DispatchTime.now().uptimeNanoseconds
-        let last = UInt64(UInt(bitPattern: pthread_getspecific(lastWait)))
+        let often = waitedRecently(now: now)
         pthread_setspecific(lastWait, UnsafeRawPointer(bitPattern: UInt(now)))
-        return last != 0 && now - last < 20_000_000
+        return often
     }
 
     /// Stops the process unless `result` is 0.

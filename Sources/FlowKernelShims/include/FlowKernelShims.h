@@ -97,28 +97,36 @@ static inline uintptr_t fk_thread_id(void) { return (uintptr_t)pthread_self(); }
 /// monotonic clock (0: never). FlowKernelShims.c defines it.
 extern _Thread_local int64_t fk_lock_last_wait;
 
-/// Whether the calling thread found a lock taken (after its retries) less than 20 ms ago (with 8
-/// threads on 2 cores a contending thread may wait a few time slices between its turns to run);
-/// notes that it does now. A thread that keeps meeting contention yields before it sleeps, so that
-/// it does not queue up behind sleepers the lock is handed to (a convoy); an occasional waiter
-/// sleeps at once and is handed the lock on its release, without waiting out another thread's time
-/// slice after a yield. `clock_gettime` is POSIX, on every platform.
-static inline bool fk_lock_waits_often(void) {
+/// The monotonic clock, in nanoseconds (`clock_gettime` is POSIX, on every platform).
+static inline int64_t fk_lock_clock(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    int64_t nanoseconds = (int64_t)now.tv_sec * 1000000000 + (int64_t)now.tv_nsec;
-    bool often = fk_lock_last_wait != 0 && nanoseconds - fk_lock_last_wait < 20000000;
-    fk_lock_last_wait = nanoseconds;
+    return (int64_t)now.tv_sec * 1000000000 + (int64_t)now.tv_nsec;
+}
+
+/// Whether the calling thread's last noted wait (`fk_lock_last_wait`) is less than 20 ms before
+/// `now` (with 8 threads on 2 cores a contending thread may wait a few time slices between its
+/// turns to run).
+static inline bool fk_lock_waited_within_20ms_of(int64_t now) {
+    return fk_lock_last_wait != 0 && now - fk_lock_last_wait < 20000000;
+}
+
+/// Whether the calling thread found a lock taken (after its retries) less than 20 ms ago; notes
+/// that it does now. A thread that keeps meeting contention yields before it sleeps, so that it
+/// does not queue up behind sleepers the lock is handed to (a convoy); an occasional waiter sleeps
+/// at once and is handed the lock on its release, without waiting out another thread's time slice
+/// after a yield.
+static inline bool fk_lock_waits_often(void) {
+    int64_t now = fk_lock_clock();
+    bool often = fk_lock_waited_within_20ms_of(now);
+    fk_lock_last_wait = now;
     return often;
 }
 
 /// Whether the calling thread found a lock taken (after its retries) less than 20 ms ago, as
 /// `fk_lock_waits_often` answers, without noting anything: a waiter asks it before its retries to
 /// know how many to make (`Locked.waitForLock`), so that only a wait whose retries failed counts.
+/// A thread that never waited does not read the clock.
 static inline bool fk_lock_waited_recently(void) {
-    if (fk_lock_last_wait == 0) return false;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    int64_t nanoseconds = (int64_t)now.tv_sec * 1000000000 + (int64_t)now.tv_nsec;
-    return nanoseconds - fk_lock_last_wait < 20000000;
+    return fk_lock_last_wait != 0 && fk_lock_waited_within_20ms_of(fk_lock_clock());
 }
