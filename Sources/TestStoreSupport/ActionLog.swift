@@ -3,7 +3,8 @@ import Foundation
 
 /// The actions a store applied, each with the state it produced, in the order applied; filled from
 /// whichever thread applies them and awaited by `send` and `receive`. It also counts the work a
-/// test store started (a VueFlux asynchronous action creator) that has not finished yet.
+/// test store started or waits for (a VueFlux asynchronous action creator, a VueFlux store's
+/// executor committing what was dispatched) that has not finished yet.
 package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
     /// One applied action and the state right after it.
     package struct Entry: Sendable {

@@ -20,3 +20,16 @@ extension Store {
         core.stopObservingCommits(key)
     }
 }
+
+extension Store {
+    /// Calls `body` once the store has committed every action dispatched to it before this call:
+    /// at once when the store commits on `.immediate` (a dispatch there returns after its commit)
+    /// or has nothing queued; otherwise, on the executor's thread, once a drain leaves nothing
+    /// queued. The hook with which VueFluxCoreTesting's `TestStore` waits for a store on a queue or
+    /// the main thread before it checks the state; `package`, so not part of the public API.
+    ///
+    /// A store that is dispatched to without pause may call it only once the flow stops.
+    package nonisolated func whenIdle(_ body: @escaping @Sendable () -> Void) {
+        core.whenIdle(body)
+    }
+}

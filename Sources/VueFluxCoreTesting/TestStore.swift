@@ -167,7 +167,9 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
     ///
     /// Fails (at this call) when the snapshots differ, or, with ``Exhaustivity/on``, when actions
     /// committed earlier were not received yet. Actions dispatched while it is committed (by a
-    /// mutation or an observer) are left for `receive(_:timeout:assert:)`.
+    /// mutation or an observer) are left for `receive(_:timeout:assert:)`. On a store that commits
+    /// on a queue or the main thread, where a dispatch only queues the action, it first waits up to
+    /// ``timeout`` seconds for the store to commit it (and fails if it has not).
     ///
     /// - Parameters:
     ///   - action: The action to dispatch.
@@ -182,9 +184,13 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        engine.send("send(\(action))", site: site, expectation: expectation) {
-            store.actions.dispatch(action: action)
+        let what = "send(\(action))"
+        let start = engine.beginSend(what, site: site)
+        store.actions.dispatch(action: action)
+        if !(await awaitCommits(timeout: timeout)) {
+            engine.fail(Self.uncommitted(what, timeout: timeout), at: site)
         }
+        engine.endSend(what, from: start, site: site, expectation: expectation)
     }
 
     /// Calls an action creator, synchronous or asynchronous, in a new task on the main actor, and
@@ -193,8 +199,10 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
     /// to the snapshot asserted so far. An action of a side effect it started is not its own.
     ///
     /// Waits up to `timeout` seconds for that first action or for the creator to return, and fails
-    /// if neither happens. The creator goes on running after this returns; every other action it
-    /// dispatches is left for `receive(_:timeout:assert:)`, and `finish()` waits for it to return.
+    /// if neither happens; on a store that commits on a queue or the main thread, then for the
+    /// store to commit what was dispatched to it. The creator goes on running after this returns;
+    /// every other action it dispatches is left for `receive(_:timeout:assert:)`, and `finish()`
+    /// waits for it to return.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
@@ -231,6 +239,8 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
             engine.fail(
                 "send: the action creator neither dispatched an action nor returned within \(timeout) s.",
                 at: site)
+        } else if !(await awaitCommits(timeout: timeout)) {
+            engine.fail(Self.uncommitted("send", timeout: timeout), at: site)
         }
         engine.endSend("send", from: start, site: site, expectation: expectation)
     }
@@ -309,13 +319,14 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         engine.skipEffects()
     }
 
-    /// Ends the test: waits up to `timeout` seconds for the action creators `send` started and for
-    /// the store's effects in flight, then, with ``Exhaustivity/on``, fails (at this call) on a
-    /// creator still running, on each effect still running (naming it and where it was started,
-    /// and cancelling it), on an error an effect threw, on actions committed but not received, and
-    /// on a snapshot that changed after the last assertion. With ``Exhaustivity/off`` it cancels
-    /// the effects in flight and reports nothing. Later calls, and the `deinit`'s own check, do
-    /// nothing.
+    /// Ends the test: waits up to `timeout` seconds for the action creators `send` started, for
+    /// the store's effects in flight and, on a store that commits on a queue or the main thread,
+    /// for the store to commit what they dispatched; then, with ``Exhaustivity/on``, fails (at
+    /// this call) on a creator still running, on each effect still running (naming it and where it
+    /// was started, and cancelling it), on an error an effect threw, on actions committed but not
+    /// received, and on a snapshot that changed after the last assertion. With
+    /// ``Exhaustivity/off`` it cancels the effects in flight and reports nothing. Later calls, and
+    /// the `deinit`'s own check, do nothing.
     ///
     /// An effect asleep on a ``TestClock`` stays asleep until the test advances the clock: advance
     /// it and receive what the effect dispatches, or cancel or skip the effect.
@@ -341,7 +352,33 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
                 "finish: \(creators(unfinished)) started by send still running after \(timeout) s.", at: site)
         }
         await engine.finishEffects(timeout: timeout, waited: waited, site: site)
+        // What the creators and effects dispatched to a store on a queue may not be committed yet.
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if !(await awaitCommits(timeout: timeout - elapsed)), exhaustivity == .on, !engine.isFinished {
+            engine.fail(Self.uncommitted("finish", timeout: timeout), at: site)
+        }
         engine.finish(site: site)
+    }
+
+    /// Waits up to `timeout` seconds for the store to commit every action dispatched to it so far
+    /// (``VueFluxCore/Store/whenIdle(_:)``): a store on a queue or the main thread only queues an
+    /// action when it is dispatched, so `send` and `finish` wait for its executor before checking.
+    /// Returns at once, `true`, on `.immediate`; `false` if the store has not committed them in
+    /// time.
+    private func awaitCommits(timeout: Double) async -> Bool {
+        let log = engine.log
+        let work = log.startWork()
+        store.whenIdle { log.finishWork(work) }
+        let committed = await log.wait(timeout: timeout) { !$0.unfinishedWork.contains(work) }
+        if !committed {
+            // Given up: the store's later call finds nothing to finish.
+            log.finishWork(work)
+        }
+        return committed
+    }
+
+    private nonisolated static func uncommitted(_ what: String, timeout: Double) -> String {
+        "\(what): the store's executor had not committed the actions dispatched to it within \(timeout) s."
     }
 
     private nonisolated func creators(_ count: Int) -> String {

@@ -60,6 +60,8 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
         /// tells them all.
         var commitObservers: [(key: UInt64, observer: @Sendable (State.Action) -> Void)] = []
         var nextCommitObserverKey: UInt64 = 0
+        /// Called once the executor's drain leaves the store idle (``StoreCore/whenIdle(_:)``).
+        var idleWaiters: [@Sendable () -> Void] = []
 
         /// Makes `target` tell the commit observers there are now.
         mutating func retarget() -> Target? {
@@ -92,6 +94,9 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     @usableFromInline let isImmediate: Bool
     @usableFromInline let queue: Locked<Queue>
     let lifetime = Locked(Lifetime())
+    /// How many callbacks wait in `Queue.idleWaiters`: read by each drain without the lock, so
+    /// that a drain with nobody waiting takes no extra lock.
+    let idleWaiterCount = AtomicCounter()
 
     init(state: State, mutations: State.Mutations, executor: Executor) {
         queue = Locked(Queue(target: Target(state: state, mutations: mutations)), gates: 1)
@@ -190,6 +195,9 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
             inBatches: executor.queuesAsynchronously, prepare: Self.prepare, perform: Self.perform
         ) {
             executor.executeLater { self.drainScheduled() }
+        }
+        if idleWaiterCount.value > 0 {
+            callIdleWaiters()
         }
     }
 
