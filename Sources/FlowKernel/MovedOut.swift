@@ -17,7 +17,8 @@
         /// the state was (PrexCore's in-place flux: the flux's initial state).
         case readPlaceholder
         /// The read is refused (`nil`) and counted in ``refusedReads``, for the owner to report
-        /// once the state is back (RxStateCore: `readDuringReduction`).
+        /// once the state is back (RxStateCore: `readDuringReduction`) or to ignore (PrexCore's
+        /// `Presenter.reflect()`, which then pushes nothing).
         case refuse
     }
 

@@ -24,7 +24,11 @@ extension Flux {
     ///   RxStateCore reducer) that reads this store while its own mutation runs cannot wait for it:
     ///   it gets `state`, the value passed here, which the flux keeps for that purpose (from
     ///   `store.state`, and as the first element of a `changes()` stream made there). This is a
-    ///   misuse: a mutation receives the state it changes as its argument.
+    ///   misuse: a mutation receives the state it changes as its argument. Inside a mutation means
+    ///   anywhere in its call, including a listener or a view of another flux that a dispatch from
+    ///   the mutation applies at once (an idle flux applies an action on the calling thread); and
+    ///   `Presenter.reflect()` called there pushes nothing, since the mutation's change reaches the
+    ///   view when it returns.
     /// - **The initial state stays.** Since the flux keeps `state` for the life of the flux, what
     ///   it holds stays allocated, and the first mutation that writes to a collection it holds
     ///   copies that collection once. Start from a small initial state and load a large

@@ -97,11 +97,20 @@ open class Presenter<Action: PrexCore.Action, State: PrexCore.State> {
     /// Ordered with the store's changes: the view never ends on a state older than the store's.
     /// Delivered inline when called on the main queue with nothing pending, else through the main
     /// queue.
+    ///
+    /// On a flux that mutates in place (`Flux(mutatingInPlace:mutation:)`), a call made while a
+    /// mutation runs on this thread, or from inside any in-place mutation (a listener or a view of
+    /// another flux that such a mutation's dispatch applied at once, for example), pushes nothing:
+    /// the state is moved out then and reads give the flux's initial state, which the view must
+    /// not show. The mutation's change reaches the view when it returns. A call on another thread
+    /// waits for the mutation, then pushes the state it produced.
     nonisolated public func reflect() {
         let onMainQueue = MainQueue.isCurrent
         let step = flux.store.withCurrentState { state in
             mailbox.prepare(StateChange(new: state, old: nil), onMainQueue: onMainQueue)
         }
-        mailbox.perform(step)
+        if let step {
+            mailbox.perform(step)
+        }
     }
 }

@@ -143,8 +143,14 @@ public final class Store<State: PrexCore.State>: Sendable {
 
     /// Reads the state under the store's lock and runs `body` with it there; `body` must not run
     /// user code. Orders `Presenter.reflect()` against the store's writes.
-    func withCurrentState<Result: Sendable>(_ body: (State) -> Result) -> Result {
-        read { body($0.state) }
+    ///
+    /// Returns `nil` without calling `body` while an in-place mutation has the state moved out and
+    /// the caller cannot wait for it (it runs inside that mutation, or inside any in-place mutation
+    /// or RxStateCore reducer: the kernel's in-place protocol with the refusing policy); a caller on
+    /// another thread waits, as every reader does. That mutation's change reaches the listeners
+    /// when it returns, so nothing newer is lost.
+    func withCurrentState<Result: Sendable>(_ body: (State) -> Result) -> Result? {
+        storage.readInPlace(gate: 1, policy: .refuse) { body($0.state) }
     }
 
     /// Applies `mutate` to a copy of the state outside the lock, publishes the result and tells the

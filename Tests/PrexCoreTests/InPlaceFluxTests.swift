@@ -275,6 +275,36 @@ private func buffer(_ store: Store<ListState>) -> (address: UInt, capacity: Int)
         withExtendedLifetime((presenter, outerPresenter, subscription)) {}
     }
 
+    @MainActor
+    @Test func aReflectFromInsideAMutationNeverShowsTheViewTheInitialState() {
+        // X mutates in place; its mutation dispatches into Y, which is idle and so applies the
+        // action at once, on this thread, inside X's mutation. Y's view reads X and asks X's
+        // presenter to reflect while X's state is moved out.
+        let xMutation = TestMutation()
+        let x = Flux(mutatingInPlace: TestState(), mutation: xMutation)
+        let xView = RecordingView()
+        let xPresenter = Presenter(view: xView, flux: x)
+        let y = makeFlux()
+        xMutation.slot.set(y.dispatcher)
+        let yView = RecordingView()
+        let yPresenter = Presenter(view: yView, flux: y)
+        var readInsideX: [Int] = []
+        yView.onReflect = { _ in
+            readInsideX.append(xPresenter.state.count)
+            xPresenter.reflect()
+        }
+        xPresenter.dispatch(.increment)
+        xPresenter.dispatch(.increment)
+        xPresenter.dispatch(.chain("x", then: [.noop]))
+        // A read there is a read from inside X's mutation: the initial state (documented).
+        #expect(readInsideX == [0])
+        // The reflect pushes nothing; X's change reaches its view when the mutation returns.
+        #expect(xView.counts == [1, 2, 3])
+        xPresenter.reflect()
+        #expect(xView.counts == [1, 2, 3, 3])
+        withExtendedLifetime(yPresenter) {}
+    }
+
     @Test func aDispatchFromInsideAMutationIsAppliedAfterItInOrder() {
         // The same chain on the default flux and on an in-place one ends in the same state.
         let flux = makeFlux()
