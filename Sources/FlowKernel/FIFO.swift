@@ -50,6 +50,19 @@
         return element
     }
 
+    /// Calls `body` on each waiting element, front to back, letting it replace the element in
+    /// place; the order and the count stay. For an owner that takes what a queued item holds out
+    /// of it (a disposed observer), to release after the lock.
+    @usableFromInline package mutating func updateEach(_ body: (inout Element) -> Void) {
+        var index = head
+        for _ in 0..<count {
+            if slots[index] != nil {
+                body(&slots[index]!)
+            }
+            index = index + 1 == slots.count ? 0 : index + 1
+        }
+    }
+
     /// Empties the queue and returns what it held, in order, for the caller to release after the
     /// lock.
     @usableFromInline package mutating func removeAll() -> [Element] {

@@ -100,6 +100,15 @@ import FlowKernelShims
         return queue.popFirst()
     }
 
+    /// Lets `body` replace each queued work item in place, front to back, keeping the order and
+    /// whose work each item is: for a disposal to take its observer out of a subscription (or a
+    /// replay) still queued, so that the observer is released at once, not when a holder reaches
+    /// the item. Runs under the owner's lock: `body` must not run user code, and what it takes out
+    /// is released after the lock.
+    @usableFromInline package mutating func updateQueuedWork(_ body: (inout Work) -> Void) {
+        queue.updateEach(body)
+    }
+
     /// Empties the queue, for an owner that closes; release the result after the lock.
     @usableFromInline package mutating func removeAll() -> [Work] {
         _ = tickets.removeAll()

@@ -146,10 +146,23 @@ extension Store: ObserverRemoving {
         }
     }
 
-    /// Removes the observer with `id`; its closure is released here, outside the lock.
+    /// Removes the observer with `id`, from the list or, if its subscription is still queued, from
+    /// the queued item (which then attaches nothing); its closure is released here, outside the
+    /// lock.
     @usableFromInline
     package func removeObserver(id: UInt64) {
-        let removed = core.withLock { $0.observers.remove(id: id) }
+        let removed = core.withLock { core -> ObserverEntry? in
+            if let listed = core.observers.remove(id: id) {
+                return listed
+            }
+            var queued: ObserverEntry?
+            core.turn.updateQueuedWork { work in
+                guard case .subscribe(let entry) = work, entry.id == id else { return }
+                queued = entry
+                work = .subscribe(ObserverEntry(id: id, callback: Observer.ignoring, token: entry.token))
+            }
+            return queued
+        }
         // Dropping the closure may run deinits of what it captured: never under the lock.
         _ = removed
     }

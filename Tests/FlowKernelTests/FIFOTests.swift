@@ -41,6 +41,22 @@ import Testing
         #expect(queue.slots.count == capacity)
     }
 
+    @Test func updateEachReplacesTheWaitingElementsInPlaceAcrossTheWrapAround() {
+        var queue = FIFO<Int>()
+        for value in 0..<8 { queue.append(value) }
+        for _ in 0..<5 { _ = queue.popFirst() }
+        // The ring now wraps: 5, 6, 7 at the back of the buffer, 8, 9 at its front.
+        queue.append(8)
+        queue.append(9)
+        var seen: [Int] = []
+        queue.updateEach { value in
+            seen.append(value)
+            value *= 10
+        }
+        #expect(seen == [5, 6, 7, 8, 9])
+        #expect(queue.removeAll() == [50, 60, 70, 80, 90])
+    }
+
     @Test func removeAllReturnsTheElementsInOrder() {
         var queue = FIFO<String>()
         for value in ["a", "b", "c"] {

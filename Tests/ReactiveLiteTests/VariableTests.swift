@@ -61,6 +61,31 @@ import Testing
         #expect(late.values == [2, 3])
     }
 
+    @Test func disposingAnObserverWhoseReplayIsStillQueuedReleasesItAtOnce() {
+        // Subscribed during a delivery, the observer's replay waits in the queue until the
+        // delivery ends. Disposed of there, its closure must go at once, and it gets nothing.
+        let variable = Variable(0)
+        let late = Recorder<Int>()
+        let released = Recorder<Bool>()
+        variable.signal.observe { value in
+            guard value == 1 else { return }
+            weak var weakCaptured: Captured?
+            do {
+                let captured = Captured()
+                weakCaptured = captured
+                let subscription = variable.signal.observe { value in
+                    withExtendedLifetime(captured) { late.append(value) }
+                }
+                subscription.dispose()
+            }
+            released.append(weakCaptured == nil)
+        }
+        variable.value = 1
+        variable.value = 2
+        #expect(released.values == [true])
+        #expect(late.values.isEmpty)
+    }
+
     @Test func optionalValuesReplayNilAsAValue() {
         let variable = Variable<Int?>(nil)
         let recorder = Recorder<Int?>()
@@ -148,3 +173,6 @@ import Testing
         #expect(constant.value == "fixed")
     }
 }
+
+/// An object whose release a test watches through a weak reference.
+private final class Captured: Sendable {}

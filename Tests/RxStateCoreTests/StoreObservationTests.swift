@@ -166,6 +166,32 @@ import Testing
         #expect(counts.values == [0, 1])
     }
 
+    @Test func disposingASubscriptionStillQueuedReleasesItsObserverAtOnce() {
+        // Subscribed from inside a delivery, the store busy: the subscription waits in the queue
+        // until the delivery ends. Disposed of there, its closure must go at once.
+        let store = makeStore()
+        let released = Box<[Bool]>([])
+        let called = Box(0)
+        store.state.observe { [weak store] state in
+            guard count(in: state) == 1, let store else { return }
+            weak var weakCaptured: Captured?
+            do {
+                let captured = Captured()
+                weakCaptured = captured
+                let subscription = store.state.observe { _ in
+                    withExtendedLifetime(captured) { called.value += 1 }
+                }
+                subscription.dispose()
+            }
+            released.value.append(weakCaptured == nil)
+        }
+        store.dispatch(action: CounterAction.increment)
+        #expect(released.value == [true])
+        #expect(called.value == 0)
+        store.dispatch(action: CounterAction.increment)
+        #expect(called.value == 0)
+    }
+
     @Test func disposingAnotherObserverDuringADeliveryStopsItAtOnce() {
         let store = makeStore()
         let second = Recorder<Int>()
@@ -234,3 +260,6 @@ import Testing
         #expect(subscription != nil)
     }
 }
+
+/// An object whose release a test watches through a weak reference.
+private final class Captured: Sendable {}

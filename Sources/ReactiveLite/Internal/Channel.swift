@@ -24,8 +24,10 @@ final class Channel<Value: Sendable>: ObserverRemoving {
     enum Event: Sendable {
         /// Deliver to every observer whose id is below `limit`.
         case send(Value, limit: UInt64)
-        /// Deliver the replayed current value to one new observer.
-        case replay(Value, Entry)
+        /// Deliver the replayed current value to one new observer, the one with this id, found in
+        /// the list when the delivery starts: the queue holds no observer, so one disposed of
+        /// while its replay waits is released at once and gets nothing.
+        case replay(Value, observer: UInt64)
     }
 
     @usableFromInline
@@ -128,7 +130,7 @@ final class Channel<Value: Sendable>: ObserverRemoving {
                 let entry = state.observers.add(ErasedObserver(action), owner: self)
                 token = entry.token
                 guard let current = state.current else { return nil }
-                return .replay(current, entry)
+                return .replay(current, observer: entry.id)
             },
             prepare: { state, _ in state.observers.entries },
             perform: { Self.deliver($0, to: $1) }
@@ -157,9 +159,13 @@ final class Channel<Value: Sendable>: ObserverRemoving {
             ObserverList.forEachActive(
                 in: entries, viewingCallbacksAs: ErasedObserver.Typed<Value>.self, below: limit
             ) { $0.action(value) }
-        case .replay(let value, let entry):
-            if entry.token.isActive {
-                entry.callback.call(value)
+        case .replay(let value, let id):
+            // The new observer is the newest unless others subscribed since.
+            let index =
+                entries.last?.id == id
+                ? entries.count - 1 : ObserverList<ErasedObserver>.index(of: id, in: entries)
+            if let index, entries[index].token.isActive {
+                entries[index].callback.call(value)
             }
         }
     }

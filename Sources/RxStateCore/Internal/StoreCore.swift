@@ -28,6 +28,9 @@ struct Observer: Sendable {
     init(_ notify: @escaping @Sendable (_ substates: [any SubstateType], _ action: any ActionType) -> Void) {
         self.notify = notify
     }
+
+    /// An observer that does nothing: what a queued subscription holds once it was disposed of.
+    static let ignoring = Observer { _, _ in }
 }
 
 /// One observer of a store, in the store's subscription-ordered list.
