@@ -84,9 +84,10 @@ package struct TrackedMembers<Model: Observable, Root> {
 /// Whether two values are equal, when their type is `Equatable`; `false` (a change) when it is not.
 ///
 /// Checked at run time, since a generic model does not know statically whether its value is
-/// `Equatable`. An optional's `nil` is not seen as `Equatable` by the cast, so `nil` to `nil` counts
-/// as a change: one spurious invalidation, never a missed one. Only Observation's models call it,
-/// hence the same availability (a cast to `any Equatable` also needs a recent runtime).
+/// `Equatable`. An optional of an `Equatable` type is one too, so `nil` to `nil` is no change. A
+/// value of a type that is not `Equatable` always counts as changed: a spurious invalidation at
+/// worst, never a missed one. Only Observation's models call it, hence the same availability (a
+/// cast to `any Equatable` also needs a recent runtime).
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 package func observedValuesAreEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
     guard let lhs = lhs as? any Equatable else { return false }
