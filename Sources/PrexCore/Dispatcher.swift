@@ -94,7 +94,10 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     /// ``dispatch(_:)``, except that a task that finds another thread applying actions suspends
     /// until that thread's turn is over instead of blocking its thread, one of the few of Swift's
     /// cooperative pool. When it returns, the action has been applied (on the thread the task runs
-    /// on).
+    /// on), except when it is called on a thread inside a turn (a task started with
+    /// `Task.immediate` from a listener or a mutation runs there until it first suspends): it then
+    /// does what ``dispatch(_:)`` does there, queueing (or deferring) the action behind the current
+    /// one, and returns before it is applied, since waiting there could wait for itself.
     ///
     /// Call it from effects; keep ``dispatch(_:)`` for synchronous code (UI events, callbacks).
     @inlinable

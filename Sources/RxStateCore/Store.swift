@@ -136,7 +136,11 @@ public final class Store: Sendable {
     /// Dispatches an action from async code (a middleware's task, an effect): the same order and
     /// rules as ``dispatch(action:)-(Action)``, except that a task that finds another thread applying
     /// actions suspends until that thread's turn is over instead of blocking its thread, one of the
-    /// few of Swift's cooperative pool. When it returns, the action has been applied and announced.
+    /// few of Swift's cooperative pool. When it returns, the action has been applied and announced,
+    /// except when it is called on a thread inside a turn (a task started with `Task.immediate`
+    /// from an observer, a reducer or a middleware runs there until it first suspends): it then
+    /// does what the synchronous dispatch does there, queueing (or deferring) the action behind the
+    /// current one, and returns before it is applied, since waiting there could wait for itself.
     ///
     /// - Parameter action: The action to apply.
     public func dispatchAsync(action: any ActionType) async {

@@ -73,7 +73,11 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// rules as ``dispatch(action:)``, except that a task that finds another thread committing to
     /// an `.immediate` store suspends until that commit's turn is over instead of blocking its
     /// thread, one of the few of Swift's cooperative pool. When it returns, the action has been
-    /// committed to every `.immediate` store it reached.
+    /// committed to every `.immediate` store it reached, except when it is called on a thread
+    /// inside a turn (a task started with `Task.immediate` from an observer or a mutation runs
+    /// there until it first suspends): it then does what ``dispatch(action:)`` does there,
+    /// queueing (or deferring) the action behind the current one, and returns before it is
+    /// committed, since waiting there could wait for itself.
     ///
     /// - Parameter action: The action to commit.
     @inlinable
@@ -130,7 +134,15 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
             await operation()
             return
         }
-        let task = Task { await operation() }
+        let task = Task {
+            // Born cancelled when the store is gone: checked in the task, before `operation`, so
+            // that no thread of the pool can start it in between (`track` below cancels a task
+            // that is already running).
+            if core.isClosed {
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+            await operation()
+        }
         guard let id = core.track(task) else {
             task.cancel()
             await task.value

@@ -90,6 +90,27 @@ private let aMinute: UInt64 = 60_000_000_000
         #expect(state.journal.values.isEmpty)
     }
 
+    @Test func anActionCreatorOnAGoneStoreSeesItsCancellationFromItsFirstLine() async {
+        // Many at once, so that the pool may start a creator's task on another thread at once:
+        // each must see the cancellation before its first line, not some time after.
+        var store: LocalStore? = LocalStore(state: TestState(), mutations: .init(), executor: .immediate)
+        let actions = store!.actions
+        store = nil
+        let startedUncancelled = Shared(0)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<1_500 {
+                        await actions.withStoreLifetime {
+                            if !Task.isCancelled { startedUncancelled.withLock { $0 += 1 } }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(startedUncancelled.value == 0)
+    }
+
     @Test func globalActionsRunAnAsyncActionCreatorInTheCallingTask() async {
         enum Tag {}
         let first = Store(state: TestState<Tag>(name: "1"), mutations: .init(), executor: .immediate)

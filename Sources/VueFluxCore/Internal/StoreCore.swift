@@ -261,6 +261,12 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
         _ = lifetime.withLock { $0.tasks.removeValue(forKey: id) }
     }
 
+    /// Whether the store is gone (``close()``): an action creator's task started now is born
+    /// cancelled.
+    var isClosed: Bool {
+        lifetime.withLock { $0.isClosed }
+    }
+
     /// The number of asynchronous action creators running under this store's lifetime.
     var trackedTaskCount: Int {
         lifetime.withLock { $0.tasks.count }
