@@ -42,7 +42,9 @@ let missExplanations: [String: String] = [
     (its doc comment lists what it omits).
     """,
     "W1.VueFluxCore": """
-    about 1,300 instructions per dispatch against the floor's 243: 7 lock round trips (the store's \
+    about 1,230 instructions per dispatch against the floor's 243 (about 1,300 before a replay \
+    queued in a `Variable`'s turn named its observer instead of holding it, 2026-11-27: a \
+    smaller work item to copy and destroy on every send): 7 lock round trips (the store's \
     lock at arrival and to pass the turn on, and its turn's gate; the `Variable` the mutation \
     sets: its lock for the read of `+=`, then its own turn, with its lock at arrival, its gate \
     and its lock to pass the turn on), about 660 instructions at \
@@ -110,13 +112,14 @@ let missExplanations: [String: String] = [
     the append, which runs in place: the array is not copied. The miss is W1's.
     """,
     "W3.VueFluxCore": """
-    about 1,930 instructions per subscribe-and-dispose against the floor's 422. A computed \
+    about 1,740 instructions per subscribe-and-dispose against the floor's 422 (about 1,930 \
+    before the replay named its observer instead of holding it, 2026-11-27). A computed \
     property's signal subscribes through ReactiveLite's channel: the subscription is a work item \
     of the channel's turn, so that the current value it replays to the new observer comes in \
-    order with the values being sent (about 290 in the channel's subscription and its turn, 4 lock round trips about \
-    380); retains and releases about 460 (with the slow path of objects that are referenced \
-    weakly); the token's weak reference to its channel about 165; the disposable, the channel's \
-    subscribe and removal about 300. The replay and the weak reference are the contract (an \
+    order with the values being sent (about 250 in the channel's subscription and its turn, 4 \
+    lock round trips about 380); retains and releases about 370 (with the slow path of objects \
+    that are referenced weakly); the token's weak reference to its channel about 155; the \
+    disposable's allocation and the channel's removal about 350 (callgrind). The replay and the weak reference are the contract (an \
     observer gets the current value, then every later one; a disposable kept after its channel is \
     gone keeps nothing alive).
     """,
