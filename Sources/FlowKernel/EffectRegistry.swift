@@ -146,6 +146,13 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     /// clock waits for zero before it moves time, so that an effect about to sleep is not skipped.
     package static let unstarted = AtomicCounter()
 
+    /// A gate that effects started in its scope wait at before `operation` begins, until it opens:
+    /// a test store sets it while it creates what it tests (a presenter whose initializer starts
+    /// an effect, a store whose added substate starts one) and opens it once it records, so that
+    /// no such effect applies an action before the recording starts. Inherited by the effects'
+    /// tasks, like every task-local value; `nil` everywhere else.
+    @TaskLocal package static var startGate: StartGate?
+
     private let storage = Locked(Storage())
 
     /// Creates an empty, open registry.
@@ -190,6 +197,9 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
             }
             Self.unstarted.add(1)
             let task = Task<Void, Never> { [replaced] in
+                if let gate = Self.startGate {
+                    await gate.wait()
+                }
                 Self.unstarted.add(-1)
                 for task in replaced {
                     task.cancel()

@@ -160,7 +160,12 @@ public final class TestStore<
         makePresenter: (PassiveView<State>) -> PresenterType
     ) {
         let view = PassiveView<State>()
-        let presenter = makePresenter(view)
+        // An effect the presenter starts as it is made (a load in its initializer) waits until the
+        // recording below has started: otherwise its action could land in the initial state or
+        // between the state's read and the dispatcher's callback, and go unrecorded.
+        let gate = StartGate()
+        defer { gate.open() }
+        let presenter = EffectRegistry.$startGate.withValue(gate) { makePresenter(view) }
         let flux = presenter.flux
         let store = flux.store
         let engine = TestStoreEngine<Action, State>(

@@ -75,12 +75,19 @@ public final class TestStore<State: SubstateType & Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) {
+        // An effect that adding the substate starts (a middleware that loads on add) waits until the
+        // recording has started, in `init(store:)`: otherwise its action could land in the initial
+        // state and go unrecorded.
+        let gate = StartGate()
+        defer { gate.open() }
         if store.substate(State.self) != nil {
             FailureReporter.fail(
                 "The store already holds a \(State.self): create the test store with init(store:) instead.",
                 at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         } else {
-            store.dispatch(action: StoreAction.add(states: [initialState]))
+            EffectRegistry.$startGate.withValue(gate) {
+                store.dispatch(action: StoreAction.add(states: [initialState]))
+            }
         }
         self.init(
             store: store,
