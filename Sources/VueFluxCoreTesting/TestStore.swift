@@ -187,9 +187,7 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         let what = "send(\(action))"
         let start = engine.beginSend(what, site: site)
         store.actions.dispatch(action: action)
-        if !(await awaitCommits(timeout: timeout)) {
-            engine.fail(Self.uncommitted(what, timeout: timeout), at: site)
-        }
+        await awaitCommits(what, timeout: timeout, site: site)
         engine.endSend(what, from: start, site: site, expectation: expectation)
     }
 
@@ -239,8 +237,8 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
             engine.fail(
                 "send: the action creator neither dispatched an action nor returned within \(timeout) s.",
                 at: site)
-        } else if !(await awaitCommits(timeout: timeout)) {
-            engine.fail(Self.uncommitted("send", timeout: timeout), at: site)
+        } else {
+            await awaitCommits("send", timeout: timeout, site: site)
         }
         engine.endSend("send", from: start, site: site, expectation: expectation)
     }
@@ -354,31 +352,32 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         await engine.finishEffects(timeout: timeout, waited: waited, site: site)
         // What the creators and effects dispatched to a store on a queue may not be committed yet.
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        if !(await awaitCommits(timeout: timeout - elapsed)), exhaustivity == .on, !engine.isFinished {
-            engine.fail(Self.uncommitted("finish", timeout: timeout), at: site)
-        }
+        await awaitCommits(
+            "finish", timeout: timeout - elapsed, site: site,
+            reporting: exhaustivity == .on && !engine.isFinished)
         engine.finish(site: site)
     }
 
     /// Waits up to `timeout` seconds for the store to commit every action dispatched to it so far
     /// (``VueFluxCore/Store/whenIdle(_:)``): a store on a queue or the main thread only queues an
     /// action when it is dispatched, so `send` and `finish` wait for its executor before checking.
-    /// Returns at once, `true`, on `.immediate`; `false` if the store has not committed them in
-    /// time.
-    private func awaitCommits(timeout: Double) async -> Bool {
+    /// Returns at once on `.immediate`. If the store has not committed them in time, fails at
+    /// `site` as `what` (unless `reporting` is false).
+    private func awaitCommits(
+        _ what: String, timeout: Double, site: CallSite, reporting: Bool = true
+    ) async {
         let log = engine.log
         let work = log.startWork()
         store.whenIdle { log.finishWork(work) }
         let committed = await log.wait(timeout: timeout) { !$0.unfinishedWork.contains(work) }
-        if !committed {
-            // Given up: the store's later call finds nothing to finish.
-            log.finishWork(work)
+        guard !committed else { return }
+        // Given up: the store's later call finds nothing to finish.
+        log.finishWork(work)
+        if reporting {
+            engine.fail(
+                "\(what): the store's executor had not committed the actions dispatched to it within \(timeout) s.",
+                at: site)
         }
-        return committed
-    }
-
-    private nonisolated static func uncommitted(_ what: String, timeout: Double) -> String {
-        "\(what): the store's executor had not committed the actions dispatched to it within \(timeout) s."
     }
 
     private nonisolated func creators(_ count: Int) -> String {

@@ -20,6 +20,7 @@ final class LoadingOnInitPresenter: Presenter<CounterAction, CounterState> {
             let store = TestStore { view in LoadingOnInitPresenter(view: view) }
             await store.receive(.delayedIncrement) { $0.count = 1 }
             await store.finish()
+            #expect(store.state.count == 1)
         }
     }
 }

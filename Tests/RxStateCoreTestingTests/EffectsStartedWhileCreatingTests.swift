@@ -26,6 +26,7 @@ private func makeStoreLoadingOnAdd() -> Store {
             let store = TestStore(initialState: CounterState(), store: makeStoreLoadingOnAdd())
             await store.receive(CounterAction.delayedIncrement) { $0.count = 1 }
             await store.finish()
+            #expect(store.state?.count == 1)
         }
     }
 }
