@@ -222,8 +222,10 @@ public final class TestStore<
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        engine.send("send(\(action))", site: site, expectation: expectation) {
-            flux.dispatcher.dispatch(action)
+        holdingEffectsBack {
+            engine.send("send(\(action))", site: site, expectation: expectation) {
+                flux.dispatcher.dispatch(action)
+            }
         }
     }
 
@@ -232,8 +234,10 @@ public final class TestStore<
     /// started is not its own) against `expectation` applied to the state asserted so far.
     ///
     /// Any other action the call applies, before or after it returns, is left for
-    /// `receive(_:timeout:assert:)`. Fails as
-    /// `send(_:assert:)` with an action does.
+    /// `receive(_:timeout:assert:)`. An effect the call starts (``PrexCore/Presenter/runEffect(id:fileID:line:_:)``)
+    /// begins only once this has checked, so its actions come after the method's own, whichever
+    /// thread runs it; an effect started before the call may still apply an action during it,
+    /// which is then left for `receive` too. Fails as `send(_:assert:)` with an action does.
     ///
     /// - Parameters:
     ///   - intent: Calls the method on the presenter it is given: `{ $0.increment() }`.
@@ -248,9 +252,21 @@ public final class TestStore<
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        engine.send("send", site: site, expectation: expectation) {
-            intent(presenter)
+        holdingEffectsBack {
+            engine.send("send", site: site, expectation: expectation) {
+                intent(presenter)
+            }
         }
+    }
+
+    /// Runs a send holding back, until it has checked, the effects started during it: their
+    /// actions then come after the send's own (a method that starts a request and then dispatches
+    /// its own action), as they may in the app, instead of racing it and making the verdict depend
+    /// on which thread won. They start once the send has checked.
+    private func holdingEffectsBack(_ send: () -> Void) {
+        let gate = StartGate()
+        defer { gate.open() }
+        EffectRegistry.$startGate.withValue(gate) { send() }
     }
 
     /// Waits for the next applied action, checks that it is `action`, and checks the state it
