@@ -10,11 +10,15 @@ extension Turn {
     }
 
     /// Ends a mark of ``enter()``. Leaving the outermost turn applies the work the thread deferred
-    /// meanwhile (``deferUntilOutermostTurnEnds(_:)``), before the call that entered returns.
+    /// meanwhile (``deferUntilOutermostTurnEnds(_:)``), before the call that entered returns;
+    /// inside that work (``applyDeferredWork()``) it leaves what was deferred to the loop applying
+    /// it.
     @inlinable
     package static func leave() {
         fk_delivery_depth_add(-1)
-        if _slowPath(fk_delivery_depth_get() == 0 && fk_deferred_work_get() != nil) {
+        if _slowPath(
+            fk_delivery_depth_get() == 0 && fk_deferred_work_get() != nil && fk_deferred_applying_get() == 0)
+        {
             applyDeferredWork()
         }
     }
@@ -32,12 +36,30 @@ extension Turn {
         DeferredWork.append(DeferredItem(now: body, suspending: suspending))
     }
 
-    /// Runs the deferred work, including what it defers in turn, until none is left.
+    /// Runs the deferred work, including what it defers in turn, until none is left: in one loop,
+    /// on the stack of the call that left the outermost turn. Applying an item can defer more work
+    /// (its turn forwarded into a source another thread holds), and two threads calling into each
+    /// other's sources can keep that going for as long as they run; applied by nested calls, each
+    /// hop would take more stack until it overflowed (`DeferredWorkDepthTests`). The order is the
+    /// one nested calls would give: what an item deferred comes right after that item, before the
+    /// items deferred with it.
     @usableFromInline
     static func applyDeferredWork() {
+        fk_deferred_applying_set(1)
+        defer { fk_deferred_applying_set(0) }
+        // A stack of batches, each the work deferred while the item before it was applied.
+        var batches: [IndexingIterator<[DeferredItem]>] = []
         while let deferred = DeferredWork.takeAll() {
-            for item in deferred {
+            batches.append(deferred.makeIterator())
+            while !batches.isEmpty {
+                guard let item = batches[batches.count - 1].next() else {
+                    batches.removeLast()
+                    continue
+                }
                 item.now()
+                if let more = DeferredWork.takeAll() {
+                    batches.append(more.makeIterator())
+                }
             }
         }
     }
