@@ -22,6 +22,9 @@ public final class DisposableScope: Disposable {
         /// The disposables the first `dispose()` is disposing of, until it is done: a later call
         /// disposes of them too, so that no call returns before each of them is disposed of.
         var beingDisposed: [any Disposable] = []
+        /// The threads inside a `dispose()` of this scope (``currentThreadIdentity()``): a call
+        /// made again on one of them, from a disposable of the scope, returns at once.
+        var disposingThreads: [UInt] = []
     }
 
     /// What `add` does after its lock.
@@ -128,20 +131,33 @@ public final class DisposableScope: Disposable {
     /// When it returns, every disposable of the scope is disposed of, whichever call came first: a
     /// call made while another thread is still disposing of the scope disposes of each one too (a
     /// disposable's `dispose()` does nothing the second time), and a call made after that does
-    /// nothing.
+    /// nothing. A call made on a thread that is already inside this scope's `dispose()` (a
+    /// disposable of the scope that disposes of the scope, a scope added to itself or to a scope
+    /// it holds) returns at once: the call under way on that thread disposes of the rest.
     public func dispose() {
-        let (disposables, isFirst) = state.withLock { state -> ([any Disposable], Bool) in
-            guard !state.isDisposed else { return (state.beingDisposed, false) }
+        let me = currentThreadIdentity()
+        let started = state.withLock { state -> (disposables: [any Disposable], isFirst: Bool)? in
+            guard !state.disposingThreads.contains(me) else { return nil }
+            if state.isDisposed {
+                guard !state.beingDisposed.isEmpty else { return nil }
+                state.disposingThreads.append(me)
+                return (state.beingDisposed, false)
+            }
             state.isDisposed = true
             state.beingDisposed = state.disposables
             state.disposables = []
+            state.disposingThreads.append(me)
             return (state.beingDisposed, true)
         }
+        guard let (disposables, isFirst) = started else { return }
         for disposable in disposables {
             disposable.dispose()
         }
-        guard isFirst else { return }
         let done = state.withLock { state -> [any Disposable] in
+            if let position = state.disposingThreads.firstIndex(of: me) {
+                state.disposingThreads.remove(at: position)
+            }
+            guard isFirst else { return [] }
             defer { state.beingDisposed = [] }
             return state.beingDisposed
         }

@@ -196,4 +196,50 @@ import Testing
         #expect(await eventually { firstReturned.value == 1 })
         #expect(recorder.values == [0])
     }
+
+    /// A scope added to itself, or two scopes holding each other: disposing of one disposes of
+    /// each once and returns (it used to call itself until the stack overflowed).
+    @Test func aScopeAddedToItselfOrToAScopeItHoldsIsDisposedOfOnce() {
+        let alone = DisposableScope()
+        let disposedWithAlone = Counter()
+        alone += AnyDisposable { disposedWithAlone.increment() }
+        alone += alone
+        alone.dispose()
+        #expect(alone.isDisposed)
+        #expect(disposedWithAlone.value == 1)
+
+        let first = DisposableScope()
+        let second = DisposableScope()
+        let disposedWithSecond = Counter()
+        first += second
+        second += first
+        second += AnyDisposable { disposedWithSecond.increment() }
+        first.dispose()
+        #expect(first.isDisposed && second.isDisposed)
+        #expect(disposedWithSecond.value == 1)
+    }
+
+    /// A disposable of the user's whose `dispose()` disposes of the scope that holds it, and does
+    /// its work each time it is called: called once, and the disposables after it still are.
+    @Test func aDisposableThatDisposesOfItsOwnScopeIsCalledOnce() {
+        final class DisposingItsScope: Disposable, @unchecked Sendable {
+            // Only the test's thread touches these.
+            weak var scope: DisposableScope?
+            var calls = 0
+            var isDisposed: Bool { calls > 0 }
+            func dispose() {
+                calls += 1
+                scope?.dispose()
+            }
+        }
+        let scope = DisposableScope()
+        let disposable = DisposingItsScope()
+        disposable.scope = scope
+        let after = Counter()
+        scope += disposable
+        scope += AnyDisposable { after.increment() }
+        scope.dispose()
+        #expect(disposable.calls == 1)
+        #expect(after.value == 1)
+    }
 }
