@@ -32,8 +32,10 @@ package enum FailureReporter {
                 sourceLocation: SourceLocation(
                     fileID: String(describing: site.fileID),
                     filePath: String(describing: site.filePath),
-                    line: Int(site.line),
-                    column: Int(site.column)
+                    // Swift Testing takes lines and columns from 1 to `Int.max`; a `line:` given by
+                    // hand may be outside.
+                    line: Int(clamping: Swift.max(site.line, 1)),
+                    column: Int(clamping: Swift.max(site.column, 1))
                 )
             )
         } else {

@@ -127,7 +127,7 @@ package final class VirtualClock: Sendable {
     /// previous one was asked to go.
     package func advance(by duration: Duration) async {
         let target = storage.withLock { storage -> Duration in
-            storage.target = max(storage.target, storage.now) + duration
+            storage.target = max(storage.target, storage.now).clampedSum(duration)
             return storage.target
         }
         _ = await advance(to: target, settled: false)

@@ -34,14 +34,16 @@ public final class TestClock: Clock, Sendable {
             self.offset = offset
         }
 
-        /// The instant `duration` later.
+        /// The instant `duration` later; no further than `Int64.max` seconds from the clock's
+        /// creation either way (where time stops instead of overflowing).
         public func advanced(by duration: Duration) -> Instant {
-            Instant(offset: offset + duration)
+            Instant(offset: offset.clampedSum(duration))
         }
 
-        /// The time from this instant to `other`.
+        /// The time from this instant to `other` (each held within `Int64.max` seconds of the
+        /// clock's creation, as ``advanced(by:)`` holds them).
         public func duration(to other: Instant) -> Duration {
-            other.offset - offset
+            other.offset.clampedToTestClockLimit - offset.clampedToTestClockLimit
         }
 
         /// Whether `lhs` comes before `rhs`.
@@ -76,7 +78,8 @@ public final class TestClock: Clock, Sendable {
     /// Moves ``now`` forward by `duration`, waking every sleeper whose deadline it reaches, earliest
     /// first, each with ``now`` at its deadline; returns once the woken tasks have run on to their
     /// next suspension. Two advances that overlap (from two tasks) add up: each moves the time on
-    /// from where the other was asked to go.
+    /// from where the other was asked to go. Time stops at `Int64.max` seconds (about 292 billion
+    /// years) instead of overflowing.
     public func advance(by duration: Duration) async {
         await time.advance(by: duration)
     }

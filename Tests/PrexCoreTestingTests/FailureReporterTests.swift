@@ -24,4 +24,13 @@ import Testing
         // XCTest for a store made outside any Swift Testing test.
         #expect(answers == [true, false, true, false])
     }
+
+    /// A failure at a `line:` or `column:` Swift Testing cannot take (0, or above `Int.max`, passed
+    /// by hand) is recorded at the nearest one it can: converting `UInt.max` to `Int` trapped.
+    @Test func aFailureAtALineOutOfSwiftTestingsRangeIsStillRecorded() {
+        withKnownIssue {
+            let site = CallSite(fileID: #fileID, filePath: #filePath, line: .max, column: 0)
+            FailureReporter.fail("at the largest line", at: site)
+        }
+    }
 }

@@ -15,4 +15,19 @@ import Testing
         await clock.advance(by: .milliseconds(5))
         #expect(clock.now == TestClock.Instant(offset: .milliseconds(25)))
     }
+
+    /// Time stops at `Int64.max` seconds from the start instead of overflowing `Duration`, which
+    /// trapped at about the nineteenth advance by `.seconds(Int64.max)`; instants stop there too.
+    @Test func timeStopsAtItsLimitInsteadOfOverflowing() async {
+        let clock = TestClock()
+        for _ in 0..<40 {
+            await clock.advance(by: .seconds(Int64.max))
+        }
+        let limit = TestClock.Instant(offset: .seconds(Int64.max))
+        #expect(clock.now == limit)
+        #expect(clock.now.advanced(by: .seconds(Int64.max)) == limit)
+        #expect(
+            TestClock.Instant(offset: .zero - .seconds(Int64.max)).duration(to: limit) == .seconds(Int64.max)
+                * 2)
+    }
 }
