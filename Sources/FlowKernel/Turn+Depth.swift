@@ -11,14 +11,29 @@ extension Turn {
 
     /// Ends a mark of ``enter()``. Leaving the outermost turn applies the work the thread deferred
     /// meanwhile (``deferUntilOutermostTurnEnds(_:)``), before the call that entered returns;
-    /// inside that work (``applyDeferredWork()``) it leaves what was deferred to the loop applying
-    /// it.
+    /// except at the end of the turn of an item of deferred work itself, which leaves what that turn
+    /// deferred to the loop applying the items (``applyDeferredWork()``).
     @inlinable
     package static func leave() {
         fk_delivery_depth_add(-1)
         if _slowPath(
-            fk_delivery_depth_get() == 0 && fk_deferred_work_get() != nil && fk_deferred_applying_get() == 0)
+            fk_delivery_depth_get() == 0
+                && (fk_deferred_work_get() != nil || fk_deferred_applying_get() != 0))
         {
+            leftOutermostTurn()
+        }
+    }
+
+    /// The calling thread left its outermost turn with work deferred, or inside an item of deferred
+    /// work: at the end of that item's own turn (the first outermost turn it leaves: nothing before
+    /// it runs user code), the loop applies what it deferred, right after it; from then on, until the
+    /// loop's next item, a call made there (a deinit run as the item's values are released) applies
+    /// its own deferred work before it returns, as any outermost call does.
+    @usableFromInline
+    static func leftOutermostTurn() {
+        if fk_deferred_applying_get() != 0 {
+            fk_deferred_applying_set(0)
+        } else {
             applyDeferredWork()
         }
     }
@@ -45,8 +60,6 @@ extension Turn {
     /// items deferred with it.
     @usableFromInline
     static func applyDeferredWork() {
-        fk_deferred_applying_set(1)
-        defer { fk_deferred_applying_set(0) }
         // A stack of batches, each the work deferred while the item before it was applied.
         var batches: [IndexingIterator<[DeferredItem]>] = []
         while let deferred = DeferredWork.takeAll() {
@@ -56,7 +69,11 @@ extension Turn {
                     batches.removeLast()
                     continue
                 }
+                // Cleared by the end of the item's own turn (``leftOutermostTurn()``), or here if
+                // a holder applied the item before it and it took no turn.
+                fk_deferred_applying_set(1)
                 item.now()
+                fk_deferred_applying_set(0)
                 if let more = DeferredWork.takeAll() {
                     batches.append(more.makeIterator())
                 }

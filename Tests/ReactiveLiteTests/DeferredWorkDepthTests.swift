@@ -102,4 +102,90 @@ import Testing
         #expect(growth != nil, "the exchange did not end within 60 s")
         #expect((growth ?? .max) < 64 << 10, "T's stack grew by \(growth ?? -1) bytes over 400 deferred hops")
     }
+
+    /// A call made on thread T after an item of its deferred work was applied, while the loop still
+    /// runs (a deinit of a value the item carried), applies the work it forwards before it returns,
+    /// like any outermost call: it used to leave it to the loop, returning first.
+    @Test func aCallMadeAsADeferredItemsValueIsReleasedAppliesItsOwnForwardedWorkBeforeReturning() {
+        let trigger = Sink<Int>()
+        let carrier = Sink<ReleaseAction>()
+        let forwarder = Sink<Int>()
+        let target = Sink<Int>()
+        let roles = Shared<(t: pthread_t?, u: pthread_t?, z: pthread_t?)>((nil, nil, nil))
+        @Sendable func isThread(_ thread: pthread_t?) -> Bool {
+            thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        }
+        let uHoldsCarrier = DispatchSemaphore(value: 0)
+        let uMayLeave = DispatchSemaphore(value: 0)
+        let zHoldsTarget = DispatchSemaphore(value: 0)
+        let zMayGoOn = DispatchSemaphore(value: 0)
+        let targetGotTsValue = Shared(false)
+        let seenWhenTheCallReturned = Shared<Bool?>(nil)
+        let released = DispatchSemaphore(value: 0)
+
+        // U holds `carrier`'s turn until T has sent into it, so that T's send is deferred.
+        let heldCarrier = carrier.signal.observe { _ in
+            guard isThread(roles.value.u) else { return }
+            uHoldsCarrier.signal()
+            uMayLeave.wait()
+        }
+        // On T: sends into `carrier` a value that only the deferred item keeps. When the item has
+        // been applied, the value goes, and its deinit sends into `forwarder` while Z holds `target`.
+        let sending = trigger.signal.observe { _ in
+            guard isThread(roles.value.t) else { return }
+            uHoldsCarrier.wait()
+            carrier.send(
+                value: ReleaseAction {
+                    zHoldsTarget.wait()
+                    zMayGoOn.signal()
+                    forwarder.send(value: 1)
+                    seenWhenTheCallReturned.value = targetGotTsValue.value
+                    released.signal()
+                })
+            uMayLeave.signal()
+        }
+        // On T: forwards into `target`, which Z holds for a while: deferred, then applied by T.
+        let forwarding = forwarder.signal.observe { _ in
+            if isThread(roles.value.t) { target.send(value: 1) }
+        }
+        let targetObservation = target.signal.observe { value in
+            if isThread(roles.value.z) {
+                zHoldsTarget.signal()
+                // Still holding it when T's call forwards into it.
+                _ = zMayGoOn.wait(timeout: .now() + 10)
+                Thread.sleep(forTimeInterval: 0.2)
+            } else if isThread(roles.value.t) && value == 1 {
+                targetGotTsValue.value = true
+            }
+        }
+        let u = Thread {
+            roles.withLock { $0.u = pthread_self() }
+            carrier.send(value: ReleaseAction {})
+        }
+        let z = Thread {
+            roles.withLock { $0.z = pthread_self() }
+            target.send(value: 0)
+        }
+        let t = Thread {
+            roles.withLock { $0.t = pthread_self() }
+            trigger.send(value: 1)
+        }
+        u.start()
+        z.start()
+        while roles.value.u == nil || roles.value.z == nil { usleep(1_000) }
+        t.start()
+        #expect(released.wait(timeout: .now() + 10) == .success)
+        #expect(
+            seenWhenTheCallReturned.value == true, "the call returned before its forwarded work was applied")
+        for observation in [heldCarrier, sending, forwarding, targetObservation] {
+            observation.dispose()
+        }
+    }
+}
+
+/// A value that runs `action` when it is released.
+final class ReleaseAction: Sendable {
+    let action: @Sendable () -> Void
+    init(_ action: @escaping @Sendable () -> Void) { self.action = action }
+    deinit { action() }
 }
