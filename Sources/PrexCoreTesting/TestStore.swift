@@ -163,7 +163,7 @@ public final class TestStore<
         // An effect the presenter starts as it is made (a load in its initializer) waits until the
         // recording below has started: otherwise its action could land in the initial state or
         // between the state's read and the dispatcher's callback, and go unrecorded.
-        let gate = StartGate()
+        let gate = StartGate.holdingEffectsBack(upTo: timeout)
         defer { gate.open() }
         let presenter = EffectRegistry.$startGate.withValue(gate) { makePresenter(view) }
         let flux = presenter.flux
@@ -236,8 +236,9 @@ public final class TestStore<
     /// Any other action the call applies, before or after it returns, is left for
     /// `receive(_:timeout:assert:)`. An effect the call starts (``PrexCore/Presenter/runEffect(id:fileID:line:_:)``)
     /// begins only once this has checked, so its actions come after the method's own, whichever
-    /// thread runs it; an effect started before the call may still apply an action during it,
-    /// which is then left for `receive` too. Fails as `send(_:assert:)` with an action does.
+    /// thread runs it (a method that waits for its own effect to run lets it begin after
+    /// ``timeout`` seconds); an effect started before the call may still apply an action during
+    /// it, which is then left for `receive` too. Fails as `send(_:assert:)` with an action does.
     ///
     /// - Parameters:
     ///   - intent: Calls the method on the presenter it is given: `{ $0.increment() }`.
@@ -262,9 +263,10 @@ public final class TestStore<
     /// Runs a send holding back, until it has checked, the effects started during it: their
     /// actions then come after the send's own (a method that starts a request and then dispatches
     /// its own action), as they may in the app, instead of racing it and making the verdict depend
-    /// on which thread won. They start once the send has checked.
+    /// on which thread won. They start once the send has checked, or after ``timeout`` seconds if
+    /// the send is still running then (a method that waits for its own effect).
     private func holdingEffectsBack(_ send: () -> Void) {
-        let gate = StartGate()
+        let gate = StartGate.holdingEffectsBack(upTo: timeout)
         defer { gate.open() }
         EffectRegistry.$startGate.withValue(gate) { send() }
     }

@@ -78,7 +78,7 @@ public final class TestStore<State: SubstateType & Equatable> {
         // An effect that adding the substate starts (a middleware that loads on add) waits until the
         // recording has started, in `init(store:)`: otherwise its action could land in the initial
         // state and go unrecorded.
-        let gate = StartGate()
+        let gate = StartGate.holdingEffectsBack(upTo: timeout)
         defer { gate.open() }
         if store.substate(State.self) != nil {
             FailureReporter.fail(
