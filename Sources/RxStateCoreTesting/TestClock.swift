@@ -34,16 +34,18 @@ public final class TestClock: Clock, Sendable {
             self.offset = offset
         }
 
-        /// The instant `duration` later; no further than `Int64.max` seconds from the clock's
-        /// creation either way (where time stops instead of overflowing).
+        /// The instant `duration` later; no further than twice `Int64.max` seconds from the
+        /// clock's creation either way, instead of overflowing (time itself stops at `Int64.max`
+        /// seconds, so an instant after that is never reached).
         public func advanced(by duration: Duration) -> Instant {
-            Instant(offset: offset.clampedSum(duration))
+            Instant(offset: offset.clampedSum(duration, within: .testClockInstantLimit))
         }
 
-        /// The time from this instant to `other` (each held within `Int64.max` seconds of the
-        /// clock's creation, as ``advanced(by:)`` holds them).
+        /// The time from this instant to `other` (each held within twice `Int64.max` seconds of
+        /// the clock's creation, as ``advanced(by:)`` holds them).
         public func duration(to other: Instant) -> Duration {
-            other.offset.clampedToTestClockLimit - offset.clampedToTestClockLimit
+            other.offset.clamped(within: .testClockInstantLimit)
+                - offset.clamped(within: .testClockInstantLimit)
         }
 
         /// Whether `lhs` comes before `rhs`.
@@ -79,12 +81,14 @@ public final class TestClock: Clock, Sendable {
     /// first, each with ``now`` at its deadline; returns once the woken tasks have run on to their
     /// next suspension. Two advances that overlap (from two tasks) add up: each moves the time on
     /// from where the other was asked to go. Time stops at `Int64.max` seconds (about 292 billion
-    /// years) instead of overflowing.
+    /// years) instead of overflowing; a sleeper whose deadline is later sleeps until cancelled.
     public func advance(by duration: Duration) async {
         await time.advance(by: duration)
     }
 
-    /// Moves ``now`` forward to each sleeper's deadline in turn until nothing sleeps on the clock.
+    /// Moves ``now`` forward to each sleeper's deadline in turn until nothing sleeps on the clock
+    /// (but a sleeper whose deadline is after the end of time, `Int64.max` seconds, which it
+    /// leaves asleep).
     ///
     /// An effect that sleeps in a loop would keep it going: after 1,000 wake-ups it stops and fails
     /// the test, saying how many sleepers are left. Move time with ``advance(by:)`` for such an

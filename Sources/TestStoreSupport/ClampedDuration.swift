@@ -1,20 +1,25 @@
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 extension Duration {
-    /// The furthest a test clock's time goes from its start, either way: `Int64.max` seconds, about
-    /// 292 billion years. Time that would go further stops there instead of overflowing `Duration`
-    /// (which traps): a test that advances by `.seconds(Int64.max)` twenty times, or sleeps that
-    /// long after a large advance, goes on.
-    package static let testClockLimit = Duration.seconds(Int64.max)
+    /// The end of a test clock's time: `Int64.max` seconds after its start (about 292 billion
+    /// years). Time stops there instead of overflowing `Duration` (which traps), so a test that
+    /// advances by `.seconds(Int64.max)` twenty times goes on; a sleep that would end later never
+    /// ends, since time cannot reach its deadline.
+    package static let testClockEnd = Duration.seconds(Int64.max)
 
-    /// This duration held within ``testClockLimit`` either way. Two held durations add and
-    /// subtract without overflowing `Duration`.
-    package var clampedToTestClockLimit: Duration {
-        Swift.min(Swift.max(self, .zero - Self.testClockLimit), Self.testClockLimit)
+    /// How far from a test clock's start its instants go, either way: twice ``testClockEnd``, so
+    /// that an instant after the end of time stays after it (a sleep of one second at the end
+    /// sleeps until cancelled, instead of ending at once).
+    package static let testClockInstantLimit = testClockEnd * 2
+
+    /// This duration held within `bound` either way. Two durations held within
+    /// ``testClockInstantLimit`` add and subtract without overflowing `Duration`.
+    package func clamped(within bound: Duration) -> Duration {
+        Swift.min(Swift.max(self, .zero - bound), bound)
     }
 
-    /// The sum of this duration and `other`, each held within ``testClockLimit`` first and the sum
-    /// after: never traps (the sum of two held durations is far within `Duration`'s range).
-    package func clampedSum(_ other: Duration) -> Duration {
-        (clampedToTestClockLimit + other.clampedToTestClockLimit).clampedToTestClockLimit
+    /// The sum of this duration and `other`, each held within `bound` first and the sum after;
+    /// never traps for a `bound` up to ``testClockInstantLimit``.
+    package func clampedSum(_ other: Duration, within bound: Duration) -> Duration {
+        (clamped(within: bound) + other.clamped(within: bound)).clamped(within: bound)
     }
 }

@@ -127,7 +127,7 @@ package final class VirtualClock: Sendable {
     /// previous one was asked to go.
     package func advance(by duration: Duration) async {
         let target = storage.withLock { storage -> Duration in
-            storage.target = max(storage.target, storage.now).clampedSum(duration)
+            storage.target = max(storage.target, storage.now).clampedSum(duration, within: .testClockEnd)
             return storage.target
         }
         _ = await advance(to: target, settled: false)
@@ -157,11 +157,12 @@ package final class VirtualClock: Sendable {
         return storage.withLock { $0.sleepers.isEmpty }
     }
 
-    /// The earliest deadline of a waiting sleeper, or `nil` when none waits.
+    /// The earliest deadline of a waiting sleeper that time can reach (by ``Duration/testClockEnd``),
+    /// or `nil` when none waits for one.
     private func nextDeadline() -> Duration? {
         storage.withLock { storage in
             storage.sleepers.values.compactMap { sleeper -> Duration? in
-                if case .waiting(let deadline, _) = sleeper { return deadline }
+                if case .waiting(let deadline, _) = sleeper, deadline <= .testClockEnd { return deadline }
                 return nil
             }.min()
         }
@@ -179,9 +180,11 @@ package final class VirtualClock: Sendable {
             at: site, madeInSwiftTest: madeInSwiftTest)
     }
 
-    /// Wakes the sleepers due by `target`, earliest first, settling after each; settles first
-    /// unless the caller just did (`settled`). Returns whether it woke any.
+    /// Wakes the sleepers due by `target` (time stops at ``Duration/testClockEnd``), earliest
+    /// first, settling after each; settles first unless the caller just did (`settled`). Returns
+    /// whether it woke any.
     private func advance(to target: Duration, settled: Bool) async -> Bool {
+        let target = min(target, .testClockEnd)
         if !settled {
             await settle()
         }

@@ -25,9 +25,29 @@ import Testing
         }
         let limit = TestClock.Instant(offset: .seconds(Int64.max))
         #expect(clock.now == limit)
-        #expect(clock.now.advanced(by: .seconds(Int64.max)) == limit)
+        #expect(
+            clock.now.advanced(by: .seconds(Int64.max) * 4)
+                == TestClock.Instant(offset: .seconds(Int64.max) * 2))
         #expect(
             TestClock.Instant(offset: .zero - .seconds(Int64.max)).duration(to: limit) == .seconds(Int64.max)
                 * 2)
+    }
+
+    /// At the end of time a sleep does not end, since time cannot reach its deadline (it returned
+    /// at once, so a timer effect looping on the clock spun), and `run()` leaves such sleepers
+    /// asleep without moving time past the end.
+    @Test func aSleepPastTheEndOfTimeSleepsUntilCancelled() async {
+        let clock = TestClock()
+        await clock.advance(by: .seconds(Int64.max))
+        let end = clock.now
+        let oneMoreSecond = Task { (try? await clock.sleep(for: .seconds(1))) != nil }
+        let farther = Task { (try? await clock.sleep(until: end.advanced(by: .seconds(10)))) != nil }
+        await clock.run()
+        #expect(clock.now == end)
+        #expect(clock.now.advanced(by: .zero) == end)
+        oneMoreSecond.cancel()
+        farther.cancel()
+        #expect(await oneMoreSecond.value == false, "the sleep ended without time reaching its deadline")
+        #expect(await farther.value == false)
     }
 }
