@@ -16,10 +16,8 @@ extension Turn {
     @inlinable
     package static func leave() {
         fk_delivery_depth_add(-1)
-        if _slowPath(
-            fk_delivery_depth_get() == 0
-                && (fk_deferred_work_get() != nil || fk_deferred_applying_get() != 0))
-        {
+        // Not `nil` while work is deferred or an item of it is being applied (``DeferredWork``).
+        if _slowPath(fk_delivery_depth_get() == 0 && fk_deferred_work_get() != nil) {
             leftOutermostTurn()
         }
     }
@@ -31,8 +29,8 @@ extension Turn {
     /// its own deferred work before it returns, as any outermost call does.
     @usableFromInline
     static func leftOutermostTurn() {
-        if fk_deferred_applying_get() != 0 {
-            fk_deferred_applying_set(0)
+        if DeferredWork.isApplyingAnItem {
+            DeferredWork.isApplyingAnItem = false
         } else {
             applyDeferredWork()
         }
@@ -71,9 +69,9 @@ extension Turn {
                 }
                 // Cleared by the end of the item's own turn (``leftOutermostTurn()``), or here if
                 // a holder applied the item before it and it took no turn.
-                fk_deferred_applying_set(1)
+                DeferredWork.isApplyingAnItem = true
                 item.now()
-                fk_deferred_applying_set(0)
+                DeferredWork.isApplyingAnItem = false
                 if let more = DeferredWork.takeAll() {
                     batches.append(more.makeIterator())
                 }
@@ -123,27 +121,51 @@ struct DeferredItem {
 }
 
 /// The calling thread's deferred work, in a C11 thread-local (`fk_deferred_work`): a retained object
-/// while there is work, `NULL` otherwise, so a thread that ends holds nothing.
+/// while there is work, `NULL` otherwise, so a thread that ends holds nothing. Its lowest bit (free
+/// in an object's address) says that the thread applies an item of its deferred work and the item's
+/// turn has not ended (``isApplyingAnItem``): so the word is not `NULL` then either, and leaving a
+/// turn tests one word for both, as it did before the bit.
 @usableFromInline
 final class DeferredWork {
     var items: [DeferredItem] = []
 
+    /// The thread-local word: the object's address (0 if none) and the bit.
+    private static var word: UInt {
+        get { UInt(bitPattern: fk_deferred_work_get()) }
+        set { fk_deferred_work_set(UnsafeMutableRawPointer(bitPattern: newValue)) }
+    }
+
+    private static let applyingBit: UInt = 1
+
+    /// Whether the calling thread applies an item of its deferred work whose own turn has not
+    /// ended (``Turn/leftOutermostTurn()``).
+    static var isApplyingAnItem: Bool {
+        get { word & applyingBit != 0 }
+        set { word = newValue ? word | applyingBit : word & ~applyingBit }
+    }
+
+    /// The calling thread's object, if it has one.
+    private static var current: UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: word & ~applyingBit)
+    }
+
     @usableFromInline
     static func append(_ item: DeferredItem) {
-        if let raw = fk_deferred_work_get() {
+        if let raw = current {
             Unmanaged<DeferredWork>.fromOpaque(raw).takeUnretainedValue().items.append(item)
         } else {
             let work = DeferredWork()
             work.items.append(item)
-            fk_deferred_work_set(Unmanaged.passRetained(work).toOpaque())
+            let address = UInt(bitPattern: Unmanaged.passRetained(work).toOpaque())
+            word = address | (word & applyingBit)
         }
     }
 
     /// Takes every item deferred so far, leaving none; `nil` if there is none.
     @usableFromInline
     static func takeAll() -> [DeferredItem]? {
-        guard let raw = fk_deferred_work_get() else { return nil }
-        fk_deferred_work_set(nil)
+        guard let raw = current else { return nil }
+        word &= applyingBit
         return Unmanaged<DeferredWork>.fromOpaque(raw).takeRetainedValue().items
     }
 }

@@ -6,5 +6,4 @@ _Thread_local intptr_t fk_delivery_depth = 0;
 _Thread_local intptr_t fk_reducer_depth = 0;
 _Thread_local intptr_t fk_main_queue_answer = 0;
 _Thread_local void *fk_deferred_work = 0;
-_Thread_local intptr_t fk_deferred_applying = 0;
 _Thread_local int64_t fk_lock_last_wait = 0;

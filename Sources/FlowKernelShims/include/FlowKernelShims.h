@@ -84,19 +84,12 @@ static inline intptr_t fk_main_queue_answer_get(void) { return fk_main_queue_ans
 static inline void fk_main_queue_answer_set(intptr_t answer) { fk_main_queue_answer = answer; }
 
 /// The work the calling thread deferred until it leaves its outermost turn (see the Swift
-/// `Turn.deferUntilOutermostTurnEnds`): an unmanaged Swift object, or NULL when there is none.
+/// `Turn.deferUntilOutermostTurnEnds`): an unmanaged Swift object, or NULL when there is none; its
+/// lowest bit is a flag of the Swift `DeferredWork`.
 extern _Thread_local void *fk_deferred_work;
 
 static inline void *fk_deferred_work_get(void) { return fk_deferred_work; }
 static inline void fk_deferred_work_set(void *work) { fk_deferred_work = work; }
-
-/// Whether the calling thread is applying its deferred work (see the Swift
-/// `Turn.applyDeferredWork`): 1 while it is, so that leaving a turn inside that work leaves what
-/// it deferred to the loop already running instead of nesting another one.
-extern _Thread_local intptr_t fk_deferred_applying;
-
-static inline intptr_t fk_deferred_applying_get(void) { return fk_deferred_applying; }
-static inline void fk_deferred_applying_set(intptr_t applying) { fk_deferred_applying = applying; }
 
 /// An identifier of the calling thread (`pthread_self`, whatever its type on the platform).
 static inline uintptr_t fk_thread_id(void) { return (uintptr_t)pthread_self(); }
