@@ -21,34 +21,8 @@ extension Presenter where Action == CounterAction, State == CounterState {
     }
 }
 
-extension Presenter where Action == CounterAction, State == CounterState {
-    /// Starts an effect and waits, blocking, up to `patience` seconds for it to run; then
-    /// dispatches `increment`. Returns whether the effect ran within that time.
-    func startEffectAndWaitForIt(patience: Double) -> Bool {
-        let ran = DispatchSemaphore(value: 0)
-        runEffect { _ in ran.signal() }
-        let didRun = ran.wait(timeout: .now() + patience) == .success
-        dispatch(.increment)
-        return didRun
-    }
-}
-
 @MainActor
 @Suite struct EffectStartedBeforeOwnDispatchTests {
-    /// A method that waits for the effect it started: held back until the send returns, the effect
-    /// would never run within the wait. It begins after the test store's timeout instead.
-    @Test func aMethodThatWaitsForItsOwnEffectSeesItRunAfterTheTimeout() async {
-        let store = TestStore(initialState: CounterState(), mutation: CounterMutation(), timeout: 0.2)
-        var didRun = false
-        await store.send {
-            didRun = $0.startEffectAndWaitForIt(patience: 5)
-        } assert: {
-            $0.count = 1
-        }
-        #expect(didRun, "the effect did not run while the method waited for it")
-        await store.finish()
-    }
-
     @Test func theMethodsOwnActionIsAssertedByTheSendAndTheEffectsIsReceivedAfterIt() async {
         var failed = 0
         for _ in 0..<10 {
