@@ -45,8 +45,12 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// once and the calling thread commits the action itself once it leaves its outermost delivery
     /// (unless a thread that takes the turn first commits it on its way to its own).
     /// With `.queue` or `.mainThread` the commit runs there, later or at once as the executor
-    /// decides, and this never waits. Only a caller inside no delivery waits, so it cannot
-    /// deadlock. An action sent to a deallocated store is dropped.
+    /// decides, and queueing it never waits; a drain the executor runs at once on this thread
+    /// applies what its commits forward into another store, waiting for that store's turn if
+    /// another thread holds it, as a caller inside no delivery does (docs/threading.md). Only a
+    /// caller inside no delivery waits, so it cannot deadlock, unless code inside the turn it
+    /// waits for blocks on it (`DispatchQueue.main.sync` toward a `.mainThread` store's drain).
+    /// An action sent to a deallocated store is dropped.
     ///
     /// A global dispatch (`Store<State>.actions`) is this call made on each store in turn, in
     /// creation order, with the same rules; so is one made from inside a commit or an observer of
@@ -77,7 +81,10 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// inside a turn (a task started with `Task.immediate` from an observer or a mutation runs
     /// there until it first suspends): it then does what ``dispatch(action:)`` does there,
     /// queueing (or deferring) the action behind the current one, and returns before it is
-    /// committed, since waiting there could wait for itself.
+    /// committed, since waiting there could wait for itself. On `.queue` or `.mainThread` (or a
+    /// custom context), a drain the executor runs at once on the calling thread leaves what its
+    /// commits forward into a store another thread holds to this task, which suspends for that
+    /// store's turn instead of blocking its thread.
     ///
     /// - Parameter action: The action to commit.
     @inlinable
