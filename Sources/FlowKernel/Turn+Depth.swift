@@ -96,20 +96,6 @@ extension Turn {
         return fk_delivery_depth_get() == 0 ? DeferredWork.takeAll() : nil
     }
 
-    /// Runs `body` for an async caller (the drain of an executor that runs it at once, on the
-    /// caller's thread) so that the work it defers is applied by the calling task, which suspends
-    /// for each source's turn, instead of by `body`'s thread waiting for it, one of the few of
-    /// Swift's cooperative pool. Inside a turn (a task started with `Task.immediate` from an
-    /// observer) the work is left to that turn, as without this.
-    @usableFromInline
-    package static func runApplyingDeferredWorkSuspending(_ body: () -> Void) async {
-        enterCollecting()
-        body()
-        if let deferred = leaveCollecting() {
-            await applySuspending(deferred)
-        }
-    }
-
     /// Applies work an async caller's turn deferred (``leaveCollecting()``), in order,
     /// each item waiting for its turn by suspending.
     @usableFromInline

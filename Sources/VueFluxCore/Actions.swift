@@ -81,10 +81,11 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// inside a turn (a task started with `Task.immediate` from an observer or a mutation runs
     /// there until it first suspends): it then does what ``dispatch(action:)`` does there,
     /// queueing (or deferring) the action behind the current one, and returns before it is
-    /// committed, since waiting there could wait for itself. On `.queue` or `.mainThread` (or a
-    /// custom context), a drain the executor runs at once on the calling thread leaves what its
-    /// commits forward into a store another thread holds to this task, which suspends for that
-    /// store's turn instead of blocking its thread.
+    /// committed, since waiting there could wait for itself. On `.queue` or `.mainThread` it
+    /// queues the action and returns without waiting; a custom context that runs the drain at once
+    /// on the calling thread runs it there like a synchronous dispatch does, and a commit that
+    /// forwards into a store another thread holds then waits for that store's turn on this thread
+    /// (docs/threading.md).
     ///
     /// - Parameter action: The action to commit.
     @inlinable

@@ -5,37 +5,43 @@ import Testing
 
 @testable import VueFluxCore
 
-/// A task executor with one thread: while a task blocks that thread, no other task on it runs.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-final class OneThreadTaskExecutor: TaskExecutor, @unchecked Sendable {
-    // Its one piece of state, a serial queue, is itself thread-safe.
-    private let queue = DispatchQueue(label: "OneThreadTaskExecutor")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-    }
-}
-
-/// An async dispatch to a store whose executor runs the drain at once on the caller's thread (a
-/// custom context that runs work at once; `.mainThread` on the main actor).
+/// An async dispatch to a store whose custom context runs the drain at once, on the caller's
+/// thread: the drain applies what each commit forwards before its next commit, as every drain
+/// does, so the store it forwards into never holds more than one of its forwarded actions.
 @Suite struct AsyncDrainTests {
-    /// The drain's commit forwards into a store another thread holds: the calling task suspends for
-    /// that store's turn, and its thread runs other tasks meanwhile. The drain used to wait for the
-    /// turn on the task's thread, one of the few of the cooperative pool (found by a review: 1.75 s
-    /// and 2.27 s without a pool thread for other tasks).
-    @Test func aDrainRunAtOnceLeavesWhatItForwardsToTheCallingTaskWhichSuspends() async {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+    /// Commit `i` forwards `f<i>` into `target` and dispatches commit `i + 1` into `forwarding`,
+    /// up to `count`; each commit records whether the previous one's forwarded action was in.
+    static func chain(
+        _ index: Int, of count: Int, forwarding: Actions<TestState<Local>>,
+        target: Actions<TestState<Local>>, targetState: TestState<Local>, sawPrevious: Shared<[Bool]>
+    ) -> TestAction {
+        .hook("a\(index)") {
+            if index > 0 {
+                let previous = targetState.journal.values.contains("target:f\(index - 1)")
+                sawPrevious.withLock { $0.append(previous) }
+            }
+            target.dispatch(action: .record("f\(index)"))
+            if index + 1 < count {
+                forwarding.dispatch(
+                    action: chain(
+                        index + 1, of: count, forwarding: forwarding, target: target,
+                        targetState: targetState, sawPrevious: sawPrevious))
+            }
+        }
+    }
+
+    /// While another thread holds the target, the drain waits at the first forwarded action: the
+    /// target's queue holds that one, not one per commit of the drain. A version that collected
+    /// the drain's forwarded work for the async caller to apply at its end left 20 there, and a
+    /// dispatch into the target applied them all on its way (found by a review, reverted).
+    @Test func aDrainRunAtOnceForAnAsyncCallerAppliesEachCommitsForwardedWorkBeforeTheNext() async {
         let targetState = TestState<Local>(name: "target")
         let target = LocalStore(state: targetState, mutations: .init(), executor: .immediate)
-        let targetActions = target.actions
         let forwarding = LocalStore(
             state: TestState<Local>(name: "forwarding"), mutations: .init(), executor: Executor { $0() })
-        let forwardingActions = forwarding.actions
-        // Another thread holds the target's turn until released (after 5 s at the latest).
+        let (targetActions, forwardingActions) = (target.actions, forwarding.actions)
         let holding = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let released = Shared(false)
         Thread {
             targetActions.dispatch(
                 action: .hook("held") {
@@ -44,24 +50,20 @@ final class OneThreadTaskExecutor: TaskExecutor, @unchecked Sendable {
                 })
         }.start()
         holding.wait()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
-            released.value = true
-            release.signal()
-        }
 
-        let executor = OneThreadTaskExecutor()
-        let caller = Task(executorPreference: executor) {
-            await forwardingActions.dispatchAsync(
-                action: .hook("commit") { targetActions.dispatch(action: .record("forwarded")) })
-            return targetState.journal.values
-        }
-        let other = Task(executorPreference: executor) { released.value }
-        let otherRanBeforeTheRelease = await other.value == false
-        #expect(otherRanBeforeTheRelease, "the caller's thread was blocked until the target was released")
-        released.value = true
+        let sawPrevious = Shared<[Bool]>([])
+        let first = Self.chain(
+            0, of: 20, forwarding: forwardingActions, target: targetActions, targetState: targetState,
+            sawPrevious: sawPrevious)
+        let caller = Task.detached { await forwardingActions.dispatchAsync(action: first) }
+        try? await Task.sleep(nanoseconds: 300_000_000)
+        let queuedInTarget = target.core.queue.withLock { $0.turn.queuedCount }
         release.signal()
-        // The forwarded action is committed before the async dispatch returns.
-        #expect(await caller.value == ["target:held", "target:held done", "target:forwarded"])
+        await caller.value
+        #expect(
+            queuedInTarget <= 1, "the target's queue held \(queuedInTarget) of the drain's forwarded actions")
+        #expect(sawPrevious.value == Array(repeating: true, count: 19))
+        #expect(targetState.journal.values.filter { $0.hasPrefix("target:f") }.count == 20)
         withExtendedLifetime((target, forwarding)) {}
     }
 }

@@ -134,8 +134,9 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     /// With `unlessCancelled` (an effect's dispatch), the action is dropped if the calling task is
     /// cancelled when it reaches the turn: checked under the lock, after any wait. On an executor
     /// other than `.immediate` it is checked once, under the lock that queues the action for the
-    /// executor's drain (the dispatch never waits there; a drain the executor runs at once on this
-    /// thread leaves what its commits forward to this task, which suspends for it).
+    /// executor's drain (queueing never waits; a custom context that runs the drain at once runs it
+    /// on this thread, where a commit that forwards into a busy store waits for its turn, as in
+    /// ``dispatch(_:)``).
     @inlinable
     func dispatchAsync(_ action: State.Action, unlessCancelled: Bool = false) async {
         guard isImmediate else {
@@ -145,13 +146,7 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
             let schedule = queue.enqueueForDrain(
                 action, if: { $0.target != nil && !(unlessCancelled && Task.isCancelled) })
             if schedule {
-                // The executor may run the drain at once on this thread (a custom context that
-                // does, `.mainThread` on the main actor): what its commits forward into a source
-                // another thread holds is then applied by this task, suspending for that source's
-                // turn, not by blocking this thread.
-                await Turn<State.Action>.runApplyingDeferredWorkSuspending {
-                    executor.executeDrain { self.drainScheduled() }
-                }
+                executor.executeDrain { self.drainScheduled() }
             }
             return
         }
