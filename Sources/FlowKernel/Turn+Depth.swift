@@ -58,23 +58,21 @@ extension Turn {
     /// items deferred with it.
     @usableFromInline
     static func applyDeferredWork() {
-        // A stack of batches, each the work deferred while the item before it was applied.
-        var batches: [IndexingIterator<[DeferredItem]>] = []
-        while let deferred = DeferredWork.takeAll() {
-            batches.append(deferred.makeIterator())
-            while !batches.isEmpty {
-                guard let item = batches[batches.count - 1].next() else {
-                    batches.removeLast()
-                    continue
-                }
-                // Cleared by the end of the item's own turn (``leftOutermostTurn()``), or here if
-                // a holder applied the item before it and it took no turn.
-                DeferredWork.isApplyingAnItem = true
-                item.now()
-                DeferredWork.isApplyingAnItem = false
-                if let more = DeferredWork.takeAll() {
-                    batches.append(more.makeIterator())
-                }
+        // A stack of batches, each the work deferred while the item before it was applied; what
+        // an item defers is taken right after it, so none is left once the stack is empty.
+        var batches = DeferredWork.takeAll().map { [$0.makeIterator()] } ?? []
+        while !batches.isEmpty {
+            guard let item = batches[batches.count - 1].next() else {
+                batches.removeLast()
+                continue
+            }
+            // Cleared by the end of the item's own turn (``leftOutermostTurn()``), or here if a
+            // holder applied the item before it and it took no turn.
+            DeferredWork.isApplyingAnItem = true
+            item.now()
+            DeferredWork.isApplyingAnItem = false
+            if let more = DeferredWork.takeAll() {
+                batches.append(more.makeIterator())
             }
         }
     }
