@@ -85,10 +85,13 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "PrexCoreTestingTests", dependencies: ["PrexCoreTesting", "PrexCore", "TestStoreSupport"]),
+            name: "PrexCoreTestingTests",
+            dependencies: ["PrexCoreTesting", "PrexCore", "TestStoreSupport", "TestSupport"]),
         .testTarget(
             name: "VueFluxCoreTestingTests",
-            dependencies: ["VueFluxCoreTesting", "VueFluxCore", "ReactiveLite", "TestStoreSupport"]
+            dependencies: [
+                "VueFluxCoreTesting", "VueFluxCore", "ReactiveLite", "TestStoreSupport", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "RxStateCoreTestingTests",

@@ -105,7 +105,7 @@ import Testing
     /// the list is in its order, the detail is the list's item. VueFlux's projection reads four
     /// stores one after another, so under concurrent dispatch it may mix moments: only its final
     /// state is checked.
-    @Test(.timeLimit(.minutes(2)), arguments: Architecture.allCases)
+    @Test(timeLimit(minutes: 2), arguments: Architecture.allCases)
     func concurrentFeaturesLoseNoUpdate(_ architecture: Architecture) async {
         let driver = AppModel.makeDriver(architecture)
         driver.dispatch(.signIn(user: "ann"))

@@ -8,7 +8,7 @@ import Testing
 /// reader of the screen is invalidated when the navigation changes, and not by a star toggle or a
 /// sort order, which other features own.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct AppSwiftUITests {
+@Suite(timeLimit(minutes: 1)) struct AppSwiftUITests {
     struct Root {
         let screen: @MainActor () -> AppModel.Screen
         let signIn: @MainActor () -> Void

@@ -12,7 +12,7 @@ import VueFluxCore
 /// inside `a`'s turn, while another thread dispatches into `b` now and then. In every architecture
 /// the occasional caller applies its own inputs and at most one forwarded input per call (the one
 /// that arrived just before its own), never the stream; nothing is lost; `b` ends at the exact sum.
-@Suite(.timeLimit(.minutes(2))) struct ForwardingTests {
+@Suite(timeLimit(minutes: 2)) struct ForwardingTests {
     static let victimCalls = 100
     static let victimAmount = 1_000
 

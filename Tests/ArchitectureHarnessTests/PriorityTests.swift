@@ -10,7 +10,7 @@ import Testing
 /// and let the waiter in after about its remaining work, not after the hogs (about a second).
 @Suite(
     .enabled(if: PriorityInversion.isPermitted, "needs permission for real-time scheduling"),
-    .timeLimit(.minutes(1)))
+    timeLimit(minutes: 1))
 struct PriorityTests {
     @Test(arguments: Architecture.allCases)
     func aWaiterLendsItsPriorityToTheTurnsHolder(_ architecture: Architecture) async {

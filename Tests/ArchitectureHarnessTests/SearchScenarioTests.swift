@@ -5,7 +5,7 @@ import Testing
 /// Repository search end to end, through each architecture's asynchronous side effect against the
 /// fake client: query, paging, loading flag, errors, cancel, and the cancel of a stale query.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SearchScenarioTests {
+@Suite(timeLimit(minutes: 1)) struct SearchScenarioTests {
     /// Follows the screen with the reference model: what the screen must show after each input.
     struct Expectation {
         var inputs: [SearchModel.Action] = []

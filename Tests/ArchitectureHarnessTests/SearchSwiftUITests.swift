@@ -8,7 +8,7 @@ import Testing
 /// as a SwiftUI view would drive them: the status line is recomputed exactly when what it read
 /// changed.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SearchSwiftUITests {
+@Suite(timeLimit(minutes: 1)) struct SearchSwiftUITests {
     /// One architecture's model behind the same three intents and the status line.
     struct Screen {
         let status: @MainActor () -> String

@@ -5,7 +5,7 @@ import Testing
 /// The same stress scenario on each architecture: 8 threads dispatch 100,000 increments while an
 /// observer dispatches reentrantly and other observers come and go. Also run under the thread
 /// sanitizer in CI.
-@Suite(.timeLimit(.minutes(5))) struct StressTests {
+@Suite(timeLimit(minutes: 5)) struct StressTests {
     static let threads = 8
     static let perThread = 12_500  // 8 x 12,500 = 100,000
     /// What the reentrant observer adds: not a multiple of 1,000, so it cannot trigger itself.

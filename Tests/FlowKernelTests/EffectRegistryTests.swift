@@ -5,7 +5,7 @@ import Testing
 
 /// What an effect registry tells its observers (the test stores), and what that costs when many
 /// effects are in flight.
-@Suite(.timeLimit(.minutes(1))) struct EffectRegistryTests {
+@Suite(timeLimit(minutes: 1)) struct EffectRegistryTests {
     /// The events an observer records: each start and each end, in the order the registry saw them.
     final class EventLog: Sendable {
         let events = Shared<[String]>([])

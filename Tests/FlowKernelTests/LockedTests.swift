@@ -189,7 +189,7 @@ import Testing
 
     @Test(
         .enabled(if: PriorityInversion.isPermitted, "needs permission for real-time scheduling"),
-        .timeLimit(.minutes(1)))
+        timeLimit(minutes: 1))
     func aWaiterForAGateLendsItsPriorityToTheHolder() async {
         // A default-priority holder of a gate, preempted by two real-time hogs, and a waiter of a
         // higher real-time priority: the lock records its owner and lends the waiter's priority,

@@ -1,5 +1,6 @@
 import FlowKernel
 import TestStoreSupport
+import TestSupport
 import Testing
 
 /// The gate a test store holds effects back with (while it creates what it tests, and during a
@@ -8,7 +9,8 @@ import Testing
 /// instead of never. Tested on the gate itself: a test that blocks the main actor until an effect
 /// gets a thread of the cooperative pool would depend on the other tests running beside it.
 @Suite struct EffectGateTests {
-    @Test(.timeLimit(.minutes(1))) func aGateNobodyOpensOpensAfterTheTimeout() async {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test(timeLimit(minutes: 1)) func aGateNobodyOpensOpensAfterTheTimeout() async {
         let gate = StartGate.holdingEffectsBack(upTo: 0.05)
         let started = ContinuousClock.now
         await gate.wait()
@@ -16,7 +18,7 @@ import Testing
     }
 
     /// Without a limit (an infinite timeout), only `open()` opens it.
-    @Test(.timeLimit(.minutes(1))) func anOpenedGateLetsItsWaitersGo() async {
+    @Test(timeLimit(minutes: 1)) func anOpenedGateLetsItsWaitersGo() async {
         let gate = StartGate.holdingEffectsBack(upTo: .infinity)
         let waiter = Task { await gate.wait() }
         gate.open()

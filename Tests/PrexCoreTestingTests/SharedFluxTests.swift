@@ -1,6 +1,7 @@
 import PrexCore
 import PrexCoreTesting
 import TestStoreSupport
+import TestSupport
 import Testing
 
 /// Two test stores recording one flux at once: neither blinds the other to the flux's effects.
@@ -51,7 +52,7 @@ import Testing
 @MainActor
 @Suite struct TestClockRunTests {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    @Test(.timeLimit(.minutes(5))) func runGivesUpOnASleeperThatLoopsAndFailsTheTest() async {
+    @Test(timeLimit(minutes: 5)) func runGivesUpOnASleeperThatLoopsAndFailsTheTest() async {
         let clock = TestClock()
         let flux = Flux(state: CounterState(), mutation: CounterMutation())
         let store = TestStore(flux: flux)

@@ -4,7 +4,7 @@ import PrexCore
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct DispatcherTests {
+@Suite(timeLimit(minutes: 1)) struct DispatcherTests {
     @Test func dispatchIsSynchronousWhenTheStoreIsIdle() {
         let flux = makeFlux()
         flux.dispatcher.dispatch(.increment)

@@ -1,4 +1,5 @@
 import FlowKernel
+import TestSupport
 import Testing
 
 @testable import PrexCore
@@ -34,7 +35,7 @@ struct EarlyState: State, Equatable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct EarlyNamesTests {
+@Suite(timeLimit(minutes: 1)) struct EarlyNamesTests {
     @Test func aViewWithTheEarlyMethodNameReceivesEveryChange() {
         let view = EarlyCounterView()
         let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())

@@ -76,7 +76,7 @@ private func buffer(_ store: Store<ListState>) -> (address: UInt, capacity: Int)
 }
 
 /// `Flux(mutatingInPlace:mutation:)`: mutations change the store's state in place.
-@Suite(.timeLimit(.minutes(1))) struct InPlaceFluxTests {
+@Suite(timeLimit(minutes: 1)) struct InPlaceFluxTests {
     @Test func mutationsAppendInPlaceWhenNothingElseHoldsTheState() {
         let flux = makeInPlaceFlux()
         var buffers: [(address: UInt, capacity: Int)] = []

@@ -58,7 +58,7 @@ final class SlowView: View {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct PresenterTests {
+@Suite(timeLimit(minutes: 1)) struct PresenterTests {
     @Test func dispatchOnTheMainQueueReflectsInline() {
         let view = RecordingView()
         let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())

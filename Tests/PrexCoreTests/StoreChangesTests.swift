@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import PrexCore
 
 /// `Store.changes()` removes the listener it adds once the iteration stops, by cancellation or by
 /// leaving the loop (docs/prex.md).
-@Suite(.timeLimit(.minutes(1))) struct StoreChangesTests {
+@Suite(timeLimit(minutes: 1)) struct StoreChangesTests {
     private func listenerCount(_ flux: Flux<TestAction, TestState>) -> Int {
         flux.store.storage.withLock { $0.listeners.count }
     }

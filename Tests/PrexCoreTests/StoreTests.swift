@@ -4,7 +4,7 @@ import PrexCore
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct StoreTests {
+@Suite(timeLimit(minutes: 1)) struct StoreTests {
     @Test func listenersAreCalledInRegistrationOrder() {
         // The original keeps listeners in a dictionary and calls them in hash order.
         let flux = makeFlux()

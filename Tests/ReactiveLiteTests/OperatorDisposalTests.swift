@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Operator.allCases)
+    @Test(timeLimit(minutes: 1), arguments: Operator.allCases)
     func anObserverBehindAnOperatorIsNotCalledOnceDisposeReturned(_ operation: Operator) async {
         let sink = Sink<Int>()
         let gate = Gate()

@@ -4,7 +4,7 @@ import Testing
 @testable import ReactiveLite
 
 /// `Variable.append(_:)`: the in-place path for a variable holding an array.
-@Suite(.timeLimit(.minutes(1))) struct VariableAppendTests {
+@Suite(timeLimit(minutes: 1)) struct VariableAppendTests {
     /// The address of the array's storage, read from a copy that is released at once.
     private func bufferAddress(_ variable: Variable<[Int]>) -> UInt {
         variable.value.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }

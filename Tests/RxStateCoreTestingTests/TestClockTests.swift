@@ -5,6 +5,7 @@ import Testing
 @Suite struct TestClockTests {
     /// Two advances that overlap, from two tasks, add up: time ends at their sum. Each advance used
     /// to aim at `now` plus its own duration, so the two ended at 10 ms.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func twoOverlappingAdvancesMoveTimeByTheirSum() async {
         let clock = TestClock()
         await withTaskGroup(of: Void.self) { group in
@@ -18,6 +19,7 @@ import Testing
 
     /// Time stops at `Int64.max` seconds from the start instead of overflowing `Duration`, which
     /// trapped at about the nineteenth advance by `.seconds(Int64.max)`; instants stop there too.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func timeStopsAtItsLimitInsteadOfOverflowing() async {
         let clock = TestClock()
         for _ in 0..<40 {

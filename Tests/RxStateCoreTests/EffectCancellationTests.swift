@@ -14,7 +14,7 @@ enum GatedAction: ActionType {
     case load(String)
 }
 
-@Suite(.timeLimit(.minutes(1))) struct EffectCancellationTests {
+@Suite(timeLimit(minutes: 1)) struct EffectCancellationTests {
     /// An effect whose dispatch finds the store busy, and is cancelled (or replaced by a new effect
     /// of the same id) while it waits for the turn: the action must not be applied when the turn
     /// comes.

@@ -1,5 +1,6 @@
 import FlowKernel
 import TestStoreSupport
+import TestSupport
 import Testing
 import VueFluxCore
 import VueFluxCoreTesting
@@ -33,7 +34,7 @@ import VueFluxCoreTesting
     /// Told that the creators took the whole hour, the effects' check reports the effect still
     /// running without waiting; a wait of the hour would exceed the test's time limit. (No bound in
     /// seconds: in a full parallel run other suites kept the cooperative pool busy for 12 s.)
-    @MainActor @Test(.timeLimit(.minutes(1)))
+    @MainActor @Test(timeLimit(minutes: 1))
     func theEffectsGetOnlyWhatTheCreatorsLeftOfTheTimeout() async {
         let registry = EffectRegistry()
         let engine = TestStoreEngine<Int, Int>(

@@ -5,7 +5,7 @@ import Testing
 
 @testable import VueFluxCore
 
-@Suite(.timeLimit(.minutes(1))) struct EffectCancellationTests {
+@Suite(timeLimit(minutes: 1)) struct EffectCancellationTests {
     /// An effect whose dispatch finds the store busy, and is cancelled (or replaced by a new effect
     /// of the same id) while it waits for the turn: the action must not be committed when the turn
     /// comes.

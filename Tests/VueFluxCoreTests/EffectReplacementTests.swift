@@ -32,7 +32,7 @@ private struct RaceMutations: Mutations {
     }
 }
 
-@Suite(.serialized, .timeLimit(.minutes(2))) struct EffectReplacementTests {
+@Suite(.serialized, timeLimit(minutes: 2)) struct EffectReplacementTests {
     /// An effect replaced by another of the same id commits nothing after its replacement's
     /// action, on every executor. On a dispatch queue an effect's dispatch checked its cancellation
     /// before taking the lock that queues the action, so the replaced effect could queue its action
