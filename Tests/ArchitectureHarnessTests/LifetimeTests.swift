@@ -7,6 +7,8 @@ import Testing
     /// Something an observer captures, to see when the observer's closure is released.
     final class Token: Sendable {}
 
+    // A weak `any ScenarioDriver<TodoModel>` needs iOS 16 / macOS 13 on Apple platforms.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test(arguments: Architecture.allCases)
     func aDroppedDriverReleasesItsStoreAndItsObservers(_ architecture: Architecture) {
         var driver: (any ScenarioDriver<TodoModel>)? = TodoModel.makeDriver(architecture)

@@ -76,6 +76,7 @@ final class SearchPresenter: Presenter<SearchAction, SearchState> {
     }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 extension SearchPresenter {
     /// The line of `runEffect` in `queryChanged(_:)`, which failure messages name.
     nonisolated static let effectLine = 63

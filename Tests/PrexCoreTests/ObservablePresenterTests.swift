@@ -27,6 +27,7 @@ private struct TaggedMutation: Mutation {
 }
 
 /// A subclass, as Prex's presenters are subclassed, with the screen's intents as methods.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class ObservableCounterPresenter: ObservablePresenter<TestAction, TestState> {
     init() {
         super.init(flux: makeFlux())

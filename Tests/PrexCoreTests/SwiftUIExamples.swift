@@ -28,6 +28,7 @@ enum StepCounter {
     }
 
     /// The screen's presenter: its view is an observable model, read by the SwiftUI view.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     final class Presenter: ObservablePresenter<Action, State> {
         init() {
             super.init(flux: Flux(state: State(), mutation: Mutation()))

@@ -1,0 +1,2 @@
+#pragma once
+typedef long __darwin_time_t;
