@@ -71,8 +71,10 @@ done
 "$usr"/bin/clang -target "$target" -isysroot "$work"/sysroot -std=gnu11 -Wall -Wextra -Werror -fsyntax-only \
     -I Sources/FlowKernelShims/include -x c Sources/FlowKernelShims/FlowKernelShims.c
 
-swift_flags=(-parse-as-library -swift-version 6 -package-name UnidirectionalFlow -enable-testing -Onone
-    -DSWIFT_PACKAGE -DDEBUG "${flags[@]}")
+swift_flags=(-swift-version 6 -package-name UnidirectionalFlow -enable-testing -Onone -DSWIFT_PACKAGE -DDEBUG
+    "${flags[@]}")
+# A library's files are parsed as a library; an executable's main.swift holds top-level code.
+parse=(-parse-as-library)
 any_errors=0
 errors_in() { grep -E '^[^ ]+:[0-9]+:[0-9]+: error' "$1" | sort -u || true; }
 
@@ -84,7 +86,7 @@ check() {
     local files
     files=$(find "$directory" -name '*.swift' | sort)
     # shellcheck disable=SC2086
-    if ! "$usr"/bin/swiftc -typecheck -continue-building-after-errors -module-name "$name" "${swift_flags[@]}" "$@" \
+    if ! "$usr"/bin/swiftc -typecheck -continue-building-after-errors -module-name "$name" "${parse[@]}" "${swift_flags[@]}" "$@" \
         $files > "$work/logs/$name.log" 2>&1; then
         echo "== $name: does not type-check for $target"
         errors_in "$work/logs/$name.log"
@@ -92,7 +94,7 @@ check() {
         any_errors=1
     fi
     # shellcheck disable=SC2086
-    "$usr"/bin/swiftc -emit-module -module-name "$name" "${swift_flags[@]}" "$@" $files \
+    "$usr"/bin/swiftc -emit-module -module-name "$name" "${parse[@]}" "${swift_flags[@]}" "$@" $files \
         -emit-module-path "$work/modules/$name.swiftmodule" -Xfrontend -disable-availability-checking \
         > "$work/logs/$name.emit.log" 2>&1 || true
 }
@@ -117,7 +119,7 @@ for entry in "${library[@]}"; do
     extra=()
     [ -n "${feature:-}" ] && extra=(-enable-upcoming-feature "$feature")
     # shellcheck disable=SC2046
-    if ! "$usr"/bin/swiftc -emit-sil -wmo -module-name "$name" "${swift_flags[@]}" "${extra[@]}" \
+    if ! "$usr"/bin/swiftc -emit-sil -wmo -module-name "$name" "${parse[@]}" "${swift_flags[@]}" "${extra[@]}" \
         $(find "Sources/$name" -name '*.swift' | sort) -o /dev/null > "$work/logs/$name.sil.log" 2>&1; then
         echo "== $name: SIL diagnostics for $target"
         errors_in "$work/logs/$name.sil.log"
@@ -129,6 +131,19 @@ check ReactiveLiteTestSupport Tests/ReactiveLiteTestSupport
 for tests in DocsTests FlowKernelTests ReactiveLiteTests PrexCoreTests RxStateCoreTests VueFluxCoreTests \
     ArchitectureHarnessTests PrexCoreTestingTests VueFluxCoreTestingTests RxStateCoreTestingTests; do
     check "$tests" "Tests/$tests"
+done
+# The Examples package (its own manifest, the same floor), quoted by docs/getting-started.md and the
+# chapters: what a reader copies must compile on their Mac too.
+check CounterServer Examples/Sources/CounterServer
+check SearchServer Examples/Sources/SearchServer
+parse=()
+for program in PrexCounter VueFluxCounter RxStateCounter PrexSearch VueFluxSearch RxStateSearch; do
+    check "$program" "Examples/Sources/$program"
+done
+parse=(-parse-as-library)
+for tests in PrexCounterTests VueFluxCounterTests RxStateCounterTests PrexSearchTests VueFluxSearchTests \
+    RxStateSearchTests; do
+    check "$tests" "Examples/Tests/$tests"
 done
 
 # 4. The negative control: without these two annotations, the check must fail where it should
@@ -143,7 +158,7 @@ for control in "TestStoreSupport:'Duration' is only available in macOS 13" \
     extra=()
     [ "$name" = ReactiveLite ] && extra=(-enable-upcoming-feature ExistentialAny)
     # shellcheck disable=SC2046
-    "$usr"/bin/swiftc -typecheck -continue-building-after-errors -module-name "$name" "${swift_flags[@]}" \
+    "$usr"/bin/swiftc -typecheck -continue-building-after-errors -module-name "$name" "${parse[@]}" "${swift_flags[@]}" \
         "${extra[@]}" $(find "$work/negative/$name" -name '*.swift' | sort) > "$work/logs/negative-$name.log" 2>&1 || true
     if ! grep -q "${control#*:}" "$work/logs/negative-$name.log"; then
         echo "check-apple-availability: the negative control found no \"${control#*:}\" error in $name:" >&2
