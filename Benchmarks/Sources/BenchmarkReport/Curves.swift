@@ -125,7 +125,7 @@ let curveDefinitions: [CurveDefinition] = [
             dispatches shared by 1, 2, 4 and 8 dedicated threads, alternately in one process; the
             median wall time per dispatch. Time, not instructions: callgrind does not see a wait.
             The step from 1 thread to 2 is the price of contention itself (the lock's memory moving
-            between cores), the same for the floor as for the modules; the check starts at 2
+            between cores), present for the floor as for the modules; the check starts at 2
             threads and holds that adding threads does not make a dispatch dearer (no convoy):
             constant means no point above \(format(ratio: contentionTimesOneThread)) a point with
             fewer threads (the thread contention's target), as time on a shared machine moves.

@@ -57,26 +57,34 @@ let missExplanations: [String: String] = [
     against the floor's 243. Where they go (callgrind, per dispatch): 5 lock round trips, about \
     480 (the turn's gate; the store's lock to take the turn and move the state out; the gate \
     that readers on other threads wait on while the reducers run; the lock to put the state back \
-    and take the observers; the lock to pass the turn on); retains and releases about 270 (the \
+    and take the observers; the lock to pass the turn on); retains and releases about 300 (the \
     observer list and the state handed to the observers, the reducer list, the moved arrays); the \
-    store's own code in the kernel's direct path about 185, the announcement about 150; the \
-    reducer call about 160 (the reducer found by the action's type, the substate by its type and \
-    opened in place, the closure); the action put in an existential once, for `lastAction` and \
-    the observers, about 60. The floor mutates a field under one lock. The contract needs the rest: \
+    store's own code in the kernel's direct path about 240; the reducer call about 200 (the \
+    reducer found by the action's type, the substate by its type and opened in place, the \
+    closure); the announcement about 190; the action put in an existential once, for \
+    `lastAction` and the observers, about 40; the rest, about 85, the workload's reducer, \
+    observer and loop and smaller runtime calls. The floor mutates a field under one lock. The contract needs the rest: \
     the turn (reentrant dispatch queued, waits on an owner-recording lock, no foreign stream), \
     reducers that mutate the state in place with readers waiting only for them (so an observer \
     that blocks on the main thread cannot deadlock a reader there), and every action announced \
     with the state. The locks alone are 2 times the floor; Prex, with one gate fewer and no \
-    move, is at 3.4 times. Meeting 3 times would take a turn protocol without a lock round trip \
-    at each end (a lock-free turn word), not a change of RxState's API.
+    move, is at 3.4 times. The locks are not the whole miss: without any lock round trip the \
+    rest is about 1,050, 4.3 times the floor, so meeting 3 times (729) would take both a turn \
+    protocol with fewer round trips (a lock-free turn word, a new lock protocol for the kernel) \
+    and the rest cut by more than half (to under about 450 with three round trips left), \
+    while keeping the announcement, the reference counting of the state lent to observers and \
+    the reducer lookup by type that the contract and the API need.
     """,
     "W1.RxStateCore+MainReducer": """
-    about 3,280 instructions and 1 allocation per dispatch, 2.1 times the typed path, all of the \
-    difference in the README's reducer: its casts of the untyped state and action (`as?` on the \
-    action, `is` on each substate, the tuple cast of `enumerated().first(where:)`: \
-    `swift_dynamicCast` and `tryCastToTuple`, about 1,030) and the copy of the state array \
-    (`var state = state`, then a write: the store still holds the array it lends, so the write \
-    copies it, about 280, and frees the old one, about 200: the allocation). The store holds it so \
+    about 3,280 instructions and 1 allocation per dispatch, 2.1 times the typed path. The \
+    difference, about 1,750, is the README's reducer and what the store does around it: the \
+    reducer's casts of the untyped state and action (`as?` on the action, `is` on each substate, \
+    the tuple cast of `enumerated().first(where:)`: `swift_dynamicCast` and `tryCastToTuple`, \
+    about 1,030); the copy of the state array (`var state = state`, then a write: the store still \
+    holds the array it lends, so the write copies it, about 280, and frees the old one, about \
+    200: the allocation); the reducer's own code, about 125; the store's call of it and its check \
+    of the state it returns (each substate's type against the old state's), about 85; smaller \
+    items, about 30. The store holds the array so \
     that a returned state with a repeated type can be refused, leaving the state as it was; \
     RxState holds it too (RxState/RxState.swift: `mainReducer(_state.value, action)` while the \
     `Variable` keeps the value). Handing the reducer the only reference would lose that state on \
@@ -91,21 +99,25 @@ let missExplanations: [String: String] = [
     lock-free active flag; the `Subscription` a caller keeps, \
     whose deinit cancels, is on the stack in this loop, and a second allocation where it escapes, \
     as in an app); retains \
-    and releases about 200; removal from the ordered list 86. The weak reference is the contract \
+    and releases about 200; removal from the ordered list 86; the store's and the \
+    subscription's own code (adding, detaching, cancelling, the deinit) about 215; copying and \
+    destroying the list's entries about 155; the rest, about 220, in smaller items. The weak \
+    reference is the contract \
     (a subscription kept after its store is gone does not keep the store and its state alive), as \
     are a handle that cancels on release and a flag that stops a delivery already under way; the \
     floor's handle keeps its store alive and its dropped handle keeps the observer.
     """,
     "W4.PrexCore+InPlace": """
-    the W1 dispatch plus the append, with 6 lock round trips (about 570 instructions at about 95 \
-    each) where W1 takes 4: moving the state out for the mutation and back takes the store's lock \
-    and the in-place gate that readers on other threads wait on. The array is not copied; the miss \
-    is the lock's cost.
+    about 1,260 instructions against W1's about 830: 6 lock round trips (about 570 instructions at about 95 \
+    each) where W1 takes 4, so about 190 more: moving the state out for the mutation and back \
+    takes the store's lock and the in-place gate that readers on other threads wait on; the move \
+    itself and the append about 240. The array is not copied; the miss is the lock's cost.
     """,
     "W4.VueFluxCore+InPlace": """
-    the W1 dispatch (explained above) plus `Variable.append(_:)`, with 6 lock round trips (5 locks \
-    and 1 try-lock, about 570 instructions at about 95 each). The array is not copied; the miss is \
-    the lock's cost on W1's path.
+    about 1,390 instructions against W1's about 1,230: the same dispatch with a mutation that calls \
+    `Variable.append(_:)` instead of `+=`, with 6 lock round trips (5 locks and 1 try-lock, about \
+    570 instructions at about 95 each) where W1 takes 7. The array is not copied; the miss is the \
+    lock's cost on W1's path.
     """,
     "W4.RxStateCore": """
     the W1 dispatch (about 1,530, with its 5 lock round trips, explained above) plus about 60 for \
@@ -119,7 +131,9 @@ let missExplanations: [String: String] = [
     order with the values being sent (about 250 in the channel's subscription and its turn, 4 \
     lock round trips about 380); retains and releases about 370 (with the slow path of objects \
     that are referenced weakly); the token's weak reference to its channel about 155; the \
-    disposable's allocation and the channel's removal about 350 (callgrind). The replay and the weak reference are the contract (an \
+    disposable's allocation and the channel's removal about 350; the replay's delivery to the new \
+    observer and smaller items about 235 (callgrind). The replay and the weak reference are the \
+    contract (an \
     observer gets the current value, then every later one; a disposable kept after its channel is \
     gone keeps nothing alive).
     """,
@@ -130,11 +144,12 @@ let missExplanations: [String: String] = [
     checks that the new observer is given the state. Where they go (callgrind, per pair): the \
     subscription about 1,480 (on an idle store one critical section makes the token, attaches \
     the observer and takes the state as it takes the store's turn, then the replay to the new \
-    observer holding the turn, and the turn's gate and pass-on: 3 lock round trips; from 3,543 \
-    when the token, the arrival and the attachment took a critical section each), the signal's \
-    own wrapping of the observer about 470 (loading the store's weak reference, a closure \
-    context), disposing about 910 (a lock round trip, the removal, and releasing the observer's \
-    closures and the token). Across both, 4 lock round trips about 385, and 3 objects allocated \
+    observer holding the turn, and the turn's gate and pass-on: 3 lock round trips), the \
+    signal's own wrapping of the observer about 470 (loading the store's weak reference, a \
+    closure context), disposing about 910 (a lock round trip, the removal, and releasing the \
+    observer's closures and the token), and about 300 not broken down here. The pair took 3,543, \
+    with 6 lock round trips, when the token, the arrival and the attachment took a critical \
+    section each. Across the pair, 4 lock round trips about 385, and 3 objects allocated \
     and freed per pair (the token and two closure contexts), whose deallocation is about 850. \
     The turn and the replay are the contract: a new observer gets the current state first, then \
     every later one, with no gap and no duplicate, even while other threads dispatch.

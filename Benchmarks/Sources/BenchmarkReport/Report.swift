@@ -362,7 +362,8 @@ func markdown(
           the state out of the store while the mutation runs, so listeners get no old state and readers
           on other threads wait for the mutation; `Variable.append(_:)` appends to the variable's own
           storage under its lock, which runs no user code. Neither copies the array; what remains is
-          the module's dispatch (its workload 1 figure) plus the append.
+          a dispatch like workload 1's, with the lock round trips the opt-in adds or saves (each
+          miss below counts them), plus the append.
         - **Workload 5** under callgrind runs the two threads one at a time (valgrind serializes
           threads), so its instruction count is close to the uncontended cost, but not reproducible:
           it moves from run to run with how valgrind interleaves the threads (VueFluxCore measured
