@@ -1,5 +1,6 @@
 // The turn of an owner that applies its work on an executor (a VueFlux store with `.queue` or
-// `.mainThread`): dispatch queues and schedules one drain at a time, and never waits. On a queue a
+// `.mainThread`): dispatch queues and schedules one drain at a time, and queueing never waits (an
+// executor that runs the drain at once runs it, and its waits, on the dispatching thread). On a queue a
 // drain applies one bounded batch, then hands what is left to the next drain on the executor, so
 // that the queue's other work (other main-queue blocks) runs in between, however long a flood
 // lasts; on a custom context it applies everything, never calling the context from inside its work.

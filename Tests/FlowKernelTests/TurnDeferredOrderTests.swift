@@ -53,7 +53,8 @@ import Testing
     }
 
     /// Without reentrant work behind it, the same deferred item is left for T, which applies it
-    /// itself once it leaves `other`'s turn (the holder stops at its own item).
+    /// itself once it leaves `other`'s turn (the holder stops at its own item). T's call returns
+    /// before its item is applied ("Forwarded work returns early", docs/threading.md).
     @Test func withNothingBehindItADeferredItemIsAppliedByItsOwnThread() async {
         let source = Source()
         let other = Source()
@@ -78,13 +79,14 @@ import Testing
                             forwardedAppliedOn.withLock { $0 = appliedOn }
                             log.append("forwarded")
                         }
+                        log.append("send returned")
                         deferred.signal()
                     }
                 }
             }
         }
         #expect(finished, "the two threads stalled")
-        #expect(log.values == ["own", "forwarded"])
+        #expect(log.values == ["own", "send returned", "forwarded"])
         #expect(forwardedAppliedOn.withLock { $0 } == forwarder.withLock { $0 })
         #expect(source.isIdle && other.isIdle)
     }
