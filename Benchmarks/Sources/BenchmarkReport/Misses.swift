@@ -55,25 +55,25 @@ let missExplanations: [String: String] = [
     about 1,530 instructions per dispatch, down from about 2,330 with the typed dispatch \
     (`dispatch<Action: ActionType>(action:)`: no existential opened, no work item allocated), \
     against the floor's 243. Where they go (callgrind, per dispatch): 5 lock round trips, about \
-    480 (the turn's gate; the store's lock to take the turn and move the state out; the gate \
-    that readers on other threads wait on while the reducers run; the lock to put the state back \
-    and take the observers; the lock to pass the turn on); retains and releases about 300 (the \
+    480 (the turn's gate; the store's lock to take the turn and move the state out; the gate that \
+    readers on other threads wait on while the reducers run; the lock to put the state back and \
+    take the observers; the lock to pass the turn on); retains and releases about 300 (the \
     observer list and the state handed to the observers, the reducer list, the moved arrays); the \
     store's own code in the kernel's direct path about 240; the reducer call about 200 (the \
     reducer found by the action's type, the substate by its type and opened in place, the \
-    closure); the announcement about 190; the action put in an existential once, for \
-    `lastAction` and the observers, about 40; the rest, about 85, the workload's reducer, \
-    observer and loop and smaller runtime calls. The floor mutates a field under one lock. The contract needs the rest: \
+    closure); the announcement about 190; the action put in an existential once, for `lastAction` \
+    and the observers, about 40; the rest, about 85, the workload's reducer, observer and loop and \
+    smaller runtime calls. The floor mutates a field under one lock. The contract needs the rest: \
     the turn (reentrant dispatch queued, waits on an owner-recording lock, no foreign stream), \
     reducers that mutate the state in place with readers waiting only for them (so an observer \
     that blocks on the main thread cannot deadlock a reader there), and every action announced \
-    with the state. The locks alone are 2 times the floor; Prex, with one gate fewer and no \
-    move, is at 3.4 times. The locks are not the whole miss: without any lock round trip the \
-    rest is about 1,050, 4.3 times the floor, so meeting 3 times (729) would take both a turn \
-    protocol with fewer round trips (a lock-free turn word, a new lock protocol for the kernel) \
-    and the rest cut by more than half (to under about 450 with three round trips left), \
-    while keeping the announcement, the reference counting of the state lent to observers and \
-    the reducer lookup by type that the contract and the API need.
+    with the state. The locks alone are 2 times the floor; Prex, with one gate fewer and no move, \
+    is at 3.4 times. The locks are not the whole miss: without any lock round trip the rest is \
+    about 1,050, 4.3 times the floor, so meeting 3 times (729) would take both a turn protocol \
+    with fewer round trips (a lock-free turn word, a new lock protocol for the kernel) and the \
+    rest cut by more than half (to under about 450 with three round trips left), while keeping the \
+    announcement, the reference counting of the state lent to observers and the reducer lookup by \
+    type that the contract and the API need.
     """,
     "W1.RxStateCore+MainReducer": """
     about 3,280 instructions and 1 allocation per dispatch, 2.1 times the typed path. The \
@@ -108,14 +108,14 @@ let missExplanations: [String: String] = [
     floor's handle keeps its store alive and its dropped handle keeps the observer.
     """,
     "W4.PrexCore+InPlace": """
-    about 1,260 instructions against W1's about 830: 6 lock round trips (about 570 instructions at about 95 \
-    each) where W1 takes 4, so about 190 more: moving the state out for the mutation and back \
+    about 1,260 instructions against W1's about 830: 6 lock round trips (about 570 instructions \
+    at about 95 each) where W1 takes 4, so about 190 more: moving the state out for the mutation and back \
     takes the store's lock and the in-place gate that readers on other threads wait on; the move \
     itself and the append about 240. The array is not copied; the miss is the lock's cost.
     """,
     "W4.VueFluxCore+InPlace": """
-    about 1,390 instructions against W1's about 1,230: the same dispatch with a mutation that calls \
-    `Variable.append(_:)` instead of `+=`, with 6 lock round trips (5 locks and 1 try-lock, about \
+    about 1,390 instructions against W1's about 1,230: the same dispatch with a mutation that \
+    calls `Variable.append(_:)` instead of `+=`, with 6 lock round trips (5 locks and 1 try-lock, about \
     570 instructions at about 95 each) where W1 takes 7. The array is not copied; the miss is the \
     lock's cost on W1's path.
     """,
