@@ -97,7 +97,9 @@ public final class Dispatcher<Action: PrexCore.Action>: Sendable {
     /// on), except when it is called on a thread inside a turn (a task started with
     /// `Task.immediate` from a listener or a mutation runs there until it first suspends): it then
     /// does what ``dispatch(_:)`` does there, queueing (or deferring) the action behind the current
-    /// one, and returns before it is applied, since waiting there could wait for itself.
+    /// one, and returns before it is applied, since waiting there could wait for itself. A
+    /// cancelled task's action is applied all the same, as by ``dispatch(_:)``: only an effect's
+    /// dispatch drops its action once the effect is cancelled.
     ///
     /// Call it from effects; keep ``dispatch(_:)`` for synchronous code (UI events, callbacks).
     @inlinable

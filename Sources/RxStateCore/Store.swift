@@ -141,6 +141,8 @@ public final class Store: Sendable {
     /// from an observer, a reducer or a middleware runs there until it first suspends): it then
     /// does what the synchronous dispatch does there, queueing (or deferring) the action behind the
     /// current one, and returns before it is applied, since waiting there could wait for itself.
+    /// A cancelled task's action is applied all the same, as by the synchronous dispatch: only an
+    /// effect's dispatch drops its action once the effect is cancelled.
     ///
     /// - Parameter action: The action to apply.
     public func dispatchAsync(action: any ActionType) async {

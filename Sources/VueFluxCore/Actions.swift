@@ -85,7 +85,9 @@ public struct Actions<State: VueFluxCore.State>: Sendable {
     /// queues the action and returns without waiting; a custom context that runs the drain at once
     /// on the calling thread runs it there like a synchronous dispatch does, and a commit that
     /// forwards into a store another thread holds then waits for that store's turn on this thread
-    /// (docs/threading.md).
+    /// (docs/threading.md). A cancelled task's action is committed all the same, as by
+    /// ``dispatch(action:)``: only an effect's dispatch drops its action once the effect is
+    /// cancelled.
     ///
     /// - Parameter action: The action to commit.
     @inlinable

@@ -90,4 +90,54 @@ import Testing
         #expect(forwardedAppliedOn.withLock { $0 } == forwarder.withLock { $0 })
         #expect(source.isIdle && other.isIdle)
     }
+
+    /// A caller on the direct path that finds work queued before it (here T's deferred item, left
+    /// queued with the turn free because H's turn ended before T came back) does not take the
+    /// direct path: its work goes in as an item behind the queued one, and it applies both, in
+    /// arrival order (docs/threading.md, rule 1). A direct path that ignored the queue would apply
+    /// its own work first.
+    @Test func aDirectCallThatFindsWorkQueuedBeforeItGoesInBehindItAsAnItem() async {
+        let source = Source()
+        let other = Source()
+        let holding = DispatchSemaphore(value: 0)
+        let deferred = DispatchSemaphore(value: 0)
+        let directDone = DispatchSemaphore(value: 0)
+        let holder = Locked<UInt>(0)
+        let forwardedAppliedOn = Locked<UInt>(0)
+        let queuedBeforeDirectCall = Locked<Int>(-1)
+        let directly = Counter()
+        let log = Recorder<String>()
+        let finished = await finishes(within: 60) {
+            await runOnThreads(2) { index in
+                if index == 0 {
+                    holder.withLock { $0 = currentThreadIdentity() }
+                    source.send { _ in
+                        log.append("own")
+                        holding.signal()
+                        deferred.wait()
+                    }
+                    // H's turn is over; T's item is still queued, since T is inside `other`'s turn.
+                    queuedBeforeDirectCall.withLock { $0 = source.state.withLock { $0.turn.queuedCount } }
+                    source.sendDirect(directly: directly) { _ in log.append("direct") }
+                    directDone.signal()
+                } else {
+                    holding.wait()
+                    other.send { _ in
+                        source.send { appliedOn in
+                            forwardedAppliedOn.withLock { $0 = appliedOn }
+                            log.append("forwarded")
+                        }
+                        deferred.signal()
+                        directDone.wait()
+                    }
+                }
+            }
+        }
+        #expect(finished, "the two threads stalled")
+        #expect(queuedBeforeDirectCall.withLock { $0 } == 1)
+        #expect(log.values == ["own", "forwarded", "direct"])
+        #expect(directly.value == 0, "took the direct path past queued work")
+        #expect(forwardedAppliedOn.withLock { $0 } == holder.withLock { $0 })
+        #expect(source.isIdle && other.isIdle)
+    }
 }

@@ -150,6 +150,33 @@ import Testing
         #expect(forwardedApplied.value == 16)
         #expect(a.isIdle && b.isIdle)
     }
+    /// A task started with `Task.immediate` inside a turn runs on the holder's thread until it
+    /// first suspends: its suspending call queues its item behind the current one, as the
+    /// synchronous call does there, and returns at once (docs/threading.md, "Async code"). Had it
+    /// waited for the turn, it would have waited for its own thread: the item would be applied
+    /// only after the turn passed on, on another thread, after the outer call returned.
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
+    @Test func aTaskStartedImmediatelyInsideATurnQueuesItsItemLikeTheSynchronousCall() {
+        let source = Source()
+        let log = Recorder<String>()
+        let me = currentThreadIdentity()
+        let appliedOn = Locked<UInt>(0)
+        source.send { _ in
+            log.append("current")
+            Task.immediate {
+                await source.sendSuspending { thread in
+                    appliedOn.withLock { $0 = thread }
+                    log.append("queued")
+                }
+                log.append("returned")
+            }
+            log.append("current ends")
+        }
+        #expect(log.values == ["current", "returned", "current ends", "queued"])
+        #expect(appliedOn.withLock { $0 } == me)
+        #expect(source.isIdle)
+    }
+
     /// Makes a thread take `source`'s turn and hold it until every task that has started (counted
     /// by `started`, at least 2) is suspended in the turn's list, or for at most 30 seconds; returns
     /// once the turn is held. `released` counts 1 once the hold ends; `allSuspended` counts 1 if

@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+
+/// What ``probeThePoolWhileTasksWaitForATurn(taskCount:hold:dispatch:)`` saw.
+public struct PoolProbe: Sendable {
+    /// Whether a task started while the turn was held ran before the turn ended (within 10 s).
+    public let probeRan: Bool
+    /// How many of the dispatching tasks had started when the probe was started.
+    public let startedBeforeProbe: Int
+    /// How many of the dispatching tasks had returned when the turn ended.
+    public let returnedDuringHold: Int
+    /// How many of the dispatching tasks returned in all.
+    public let returned: Int
+}
+
+/// Whether async callers that find a source busy leave Swift's cooperative pool free.
+///
+/// A dedicated thread takes the source's turn through `hold`, which must call its argument from
+/// inside the turn (a mutation, a reducer or a listener that runs it). While the turn is held,
+/// `taskCount` tasks each call `dispatch` once; when all have started (or after 10 s), the holder
+/// starts one more task, the probe, and waits up to 10 s for it to run before it ends the turn.
+/// Tasks that suspend leave the pool's threads free, so every dispatching task starts and the
+/// probe runs; tasks that blocked their threads park the whole pool (a few threads, one per core),
+/// so few start and the probe does not run: that version fails by name after about 20 s instead
+/// of hanging the run.
+public func probeThePoolWhileTasksWaitForATurn(
+    taskCount: Int = 64,
+    hold: @escaping @Sendable (_ whileHeld: @escaping @Sendable () -> Void) -> Void,
+    dispatch: @escaping @Sendable () async -> Void
+) async -> PoolProbe {
+    let started = Counter()
+    let returned = Counter()
+    let probeRan = Counter()
+    // What the holder saw: tasks started before the probe, whether the probe ran, then tasks
+    // returned before the turn ended.
+    let seenByHolder = Recorder<Int>()
+    let held = DispatchSemaphore(value: 0)
+    Thread {
+        hold {
+            held.signal()
+            let deadline = Date().addingTimeInterval(10)
+            while started.value < taskCount && Date() < deadline {
+                usleep(1_000)
+            }
+            seenByHolder.append(started.value)
+            let ran = DispatchSemaphore(value: 0)
+            Task.detached {
+                probeRan.increment()
+                ran.signal()
+            }
+            _ = ran.wait(timeout: .now() + 10)
+            seenByHolder.append(probeRan.value)
+            seenByHolder.append(returned.value)
+        }
+    }.start()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        Thread {
+            held.wait()
+            continuation.resume()
+        }.start()
+    }
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<taskCount {
+            group.addTask {
+                started.increment()
+                await dispatch()
+                returned.increment()
+            }
+        }
+        await group.waitForAll()
+    }
+    let seen = seenByHolder.values
+    return PoolProbe(
+        probeRan: seen.count == 3 && seen[1] == 1, startedBeforeProbe: seen.first ?? -1,
+        returnedDuringHold: seen.count == 3 ? seen[2] : -1, returned: returned.value)
+}
