@@ -59,4 +59,43 @@ final class GatedView: View {
         #expect(await eventually { presenter.flux.effectsInFlight.isEmpty })
         #expect(presenter.state.loaded == (replaced ? ["fresh"] : []))
     }
+
+    /// `cancelAllEffects()` cancels every effect the presenter started, named or not, and none that
+    /// another presenter of the same flux started; a cancelled effect's dispatch is dropped.
+    @Test func cancelAllEffectsCancelsThisPresentersEffectsAndNoOther() async {
+        let flux = Flux(state: GatedState(), mutation: GatedMutation(gate: Gate()))
+        let first = Presenter(view: GatedView(), flux: flux)
+        let second = Presenter(view: GatedView(), flux: flux)
+        let cancelled = Recorder<String>()
+        func waitingUntilCancelled(
+            _ name: String
+        ) -> @Sendable (EffectDispatch<GatedAction>) async throws -> Void {
+            { dispatch in
+                do {
+                    // Ends by itself after 20 s, so that a version that cancels nothing fails
+                    // instead of hanging.
+                    try await Task.sleep(nanoseconds: 20_000_000_000)
+                } catch {
+                    cancelled.append(name)
+                    await dispatch(.load(name))  // dropped: the effect is cancelled
+                }
+            }
+        }
+        let named = first.runEffect(id: "named", waitingUntilCancelled("named"))
+        let unnamed = first.runEffect(waitingUntilCancelled("unnamed"))
+        let other = second.runEffect(id: "other", waitingUntilCancelled("other"))
+        #expect(flux.effectsInFlight.count == 3)
+
+        first.cancelAllEffects()
+        await named.value
+        await unnamed.value
+        #expect(Set(cancelled.values) == ["named", "unnamed"])
+        #expect(flux.effectsInFlight.map { $0.id.map { "\($0)" } } == ["other"])
+
+        second.cancelAllEffects()
+        await other.value
+        #expect(Set(cancelled.values) == ["named", "unnamed", "other"])
+        #expect(flux.effectsInFlight.isEmpty)
+        #expect(flux.store.state.loaded.isEmpty)
+    }
 }
