@@ -3,7 +3,7 @@ import Foundation
 
 /// What ``probeThePoolWhileTasksWaitForATurn(taskCount:hold:dispatch:)`` saw.
 public struct PoolProbe: Sendable {
-    /// Whether a task started while the turn was held ran before the turn ended (within 10 s).
+    /// Whether a task started while the turn was held ran before the turn ended (within 30 s).
     public let probeRan: Bool
     /// How many of the dispatching tasks had started when the probe was started.
     public let startedBeforeProbe: Int
@@ -17,12 +17,13 @@ public struct PoolProbe: Sendable {
 ///
 /// A dedicated thread takes the source's turn through `hold`, which must call its argument from
 /// inside the turn (a mutation, a reducer or a listener that runs it). While the turn is held,
-/// `taskCount` tasks each call `dispatch` once; when all have started (or after 10 s), the holder
-/// starts one more task, the probe, and waits up to 10 s for it to run before it ends the turn.
+/// `taskCount` tasks each call `dispatch` once; when all have started (or after 30 s), the holder
+/// starts one more task, the probe, and waits up to 30 s for it to run before it ends the turn
+/// (bounds that outlast a pool kept busy for seconds by other tests of a parallel run).
 /// Tasks that suspend leave the pool's threads free, so every dispatching task starts and the
 /// probe runs; tasks that blocked their threads park the whole pool (a few threads, one per core),
-/// so few start and the probe does not run: that version fails by name after about 20 s instead
-/// of hanging the run.
+/// so few start and the probe does not run: that version fails by name after about a minute
+/// instead of hanging the run.
 public func probeThePoolWhileTasksWaitForATurn(
     taskCount: Int = 64,
     hold: @escaping @Sendable (_ whileHeld: @escaping @Sendable () -> Void) -> Void,
@@ -38,7 +39,7 @@ public func probeThePoolWhileTasksWaitForATurn(
     Thread {
         hold {
             held.signal()
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(30)
             while started.value < taskCount && Date() < deadline {
                 usleep(1_000)
             }
@@ -48,7 +49,7 @@ public func probeThePoolWhileTasksWaitForATurn(
                 probeRan.increment()
                 ran.signal()
             }
-            _ = ran.wait(timeout: .now() + 10)
+            _ = ran.wait(timeout: .now() + 30)
             seenByHolder.append(probeRan.value)
             seenByHolder.append(returned.value)
         }
