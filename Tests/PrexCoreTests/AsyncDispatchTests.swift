@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PrexCore
 import TestSupport
 import Testing
@@ -89,6 +90,47 @@ import Testing
             ])
         #expect(flux.store.state == TestState(count: 1, title: "async"))
         withExtendedLifetime(subscription) {}
+    }
+
+    /// The same task, dispatching into another flux whose turn another thread holds: its action is
+    /// deferred, as a synchronous dispatch from there is, and applied by the task's thread as it
+    /// leaves its outermost turn (waiting for that turn then), before the outer dispatch returns.
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
+    @Test func aTaskStartedImmediatelyInsideATurnDefersAnActionForAFluxHeldElsewhere() async {
+        let a = makeFlux()
+        let b = makeFlux()
+        let gate = Gate()
+        let log = Log<String>()
+        let bListener = b.dispatcher.register { action in
+            switch action {
+            case .setTitle("hold"): gate.pass()
+            case .setTitle("deferred"): log.append("b applied it on \(Thread.current.name ?? "?")")
+            default: break
+            }
+        }
+        Thread { b.dispatcher.dispatch(.setTitle("hold")) }.start()
+        await gate.arrival()  // another thread holds b's turn
+
+        let aListener = a.dispatcher.register { action in
+            guard action == .increment else { return }
+            Task.immediate {
+                await b.dispatcher.dispatchAsync(.setTitle("deferred"))
+                log.append("dispatchAsync returned")
+            }
+            gate.release()  // b's holder may end its turn: it leaves the deferred action alone
+            log.append("listener returned")
+        }
+        await runOnThreads(1) { _ in
+            Thread.current.name = "dispatcher"
+            a.dispatcher.dispatch(.increment)
+            log.append("dispatch returned with b's title \(b.store.state.title)")
+        }
+        #expect(
+            log.values == [
+                "dispatchAsync returned", "listener returned", "b applied it on dispatcher",
+                "dispatch returned with b's title deferred",
+            ])
+        withExtendedLifetime((aListener, bListener)) {}
     }
 }
 
