@@ -155,7 +155,7 @@ import Testing
     /// synchronous call does there, and returns at once (docs/threading.md, "Async code"). Had it
     /// waited for the turn, it would have waited for its own thread: the item would be applied
     /// only after the turn passed on, on another thread, after the outer call returned.
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
+    @available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func aTaskStartedImmediatelyInsideATurnQueuesItsItemLikeTheSynchronousCall() {
         let source = Source()
         let log = Recorder<String>()

@@ -21,13 +21,16 @@ import Testing
 
     @Test func asyncDispatchesFromManyTasksApplyEveryActionOnce() async {
         let flux = makeFlux()
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<16 {
-                group.addTask {
-                    for _ in 0..<200 { await flux.dispatcher.dispatchAsync(.increment) }
+        let finished = await finishes(within: 60) {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        for _ in 0..<200 { await flux.dispatcher.dispatchAsync(.increment) }
+                    }
                 }
             }
         }
+        #expect(finished, "a waiting task was never resumed")
         #expect(flux.store.state.count == 3_200)
     }
 
@@ -59,17 +62,18 @@ import Testing
             },
             dispatch: { await flux.dispatcher.dispatchAsync(.increment) })
         #expect(probe.probeRan, "the waiting tasks blocked the pool's threads")
-        #expect(probe.startedBeforeProbe == 64)
+        #expect(probe.held)
+        #expect(probe.startedBeforeProbe == probe.taskCount)
         #expect(probe.returnedDuringHold == 0, "returned while another thread held the turn")
-        #expect(probe.returned == 64)
-        #expect(flux.store.state.count == 64)
+        #expect(probe.returned == probe.taskCount)
+        #expect(flux.store.state.count == probe.taskCount)
     }
 
     /// A task started with `Task.immediate` from a callback runs on the thread that holds the turn
     /// until it first suspends: its async dispatch queues the action behind the current one, as
     /// the synchronous dispatch does there, and returns before it is applied (waiting there would
     /// wait for its own thread).
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
+    @available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func aTaskStartedImmediatelyInsideATurnQueuesItsActionBehindTheCurrentOne() {
         let flux = makeFlux()
         let log = Log<String>()
@@ -95,7 +99,7 @@ import Testing
     /// The same task, dispatching into another flux whose turn another thread holds: its action is
     /// deferred, as a synchronous dispatch from there is, and applied by the task's thread as it
     /// leaves its outermost turn (waiting for that turn then), before the outer dispatch returns.
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
+    @available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func aTaskStartedImmediatelyInsideATurnDefersAnActionForAFluxHeldElsewhere() async {
         let a = makeFlux()
         let b = makeFlux()
@@ -110,6 +114,10 @@ import Testing
         }
         Thread { b.dispatcher.dispatch(.setTitle("hold")) }.start()
         await gate.arrival()  // another thread holds b's turn
+        // Should the task wait for b's turn instead, the dispatching thread would never release
+        // the gate and the two threads would wait for each other: this ends that after 30 s, so
+        // that the test fails by its log instead of hanging.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30) { gate.release() }
 
         let aListener = a.dispatcher.register { action in
             guard action == .increment else { return }
@@ -120,11 +128,14 @@ import Testing
             gate.release()  // b's holder may end its turn: it leaves the deferred action alone
             log.append("listener returned")
         }
-        await runOnThreads(1) { _ in
-            Thread.current.name = "dispatcher"
-            a.dispatcher.dispatch(.increment)
-            log.append("dispatch returned with b's title \(b.store.state.title)")
+        let finished = await finishes(within: 60) {
+            await runOnThreads(1) { _ in
+                Thread.current.name = "dispatcher"
+                a.dispatcher.dispatch(.increment)
+                log.append("dispatch returned with b's title \(b.store.state.title)")
+            }
         }
+        #expect(finished, "the threads stalled")
         #expect(
             log.values == [
                 "dispatchAsync returned", "listener returned", "b applied it on dispatcher",

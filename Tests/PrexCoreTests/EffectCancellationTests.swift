@@ -87,6 +87,8 @@ final class GatedView: View {
         #expect(flux.effectsInFlight.count == 3)
 
         first.cancelAllEffects()
+        // Marked at once, under the registry's lock: the two of this presenter, not the other.
+        #expect(flux.effectsInFlight.map(\.isCancelled) == [true, true, false])
         await named.value
         await unnamed.value
         #expect(Set(cancelled.values) == ["named", "unnamed"])

@@ -37,13 +37,16 @@ private func makeHookedStore() -> Store {
 
     @Test func asyncDispatchesFromManyTasksApplyEveryActionOnce() async {
         let store = makeStore()
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<16 {
-                group.addTask {
-                    for _ in 0..<200 { await store.dispatchAsync(action: CounterAction.increment) }
+        let finished = await finishes(within: 60) {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        for _ in 0..<200 { await store.dispatchAsync(action: CounterAction.increment) }
+                    }
                 }
             }
         }
+        #expect(finished, "a waiting task was never resumed")
         #expect(store.substate(CounterState.self)?.count == 3_200)
     }
 
@@ -69,17 +72,18 @@ private func makeHookedStore() -> Store {
             hold: { whileHeld in store.dispatch(action: HookAction(body: whileHeld)) },
             dispatch: { await store.dispatchAsync(action: CounterAction.increment) })
         #expect(probe.probeRan, "the waiting tasks blocked the pool's threads")
-        #expect(probe.startedBeforeProbe == 64)
+        #expect(probe.held)
+        #expect(probe.startedBeforeProbe == probe.taskCount)
         #expect(probe.returnedDuringHold == 0, "returned while another thread held the turn")
-        #expect(probe.returned == 64)
-        #expect(store.substate(CounterState.self)?.count == 64)
+        #expect(probe.returned == probe.taskCount)
+        #expect(store.substate(CounterState.self)?.count == probe.taskCount)
     }
 
     /// A task started with `Task.immediate` from a reducer runs on the thread that holds the turn
     /// until it first suspends: its async dispatch queues the action behind the current one, as
     /// the synchronous dispatch does there, and returns before it is applied (waiting there would
     /// wait for its own thread).
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
+    @available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func aTaskStartedImmediatelyInsideAReducerQueuesItsActionBehindTheCurrentOne() {
         let store = makeHookedStore()
         let log = Recorder<String>()

@@ -21,13 +21,16 @@ import Testing
         let state = TestState<Local>()
         let store = LocalStore(state: state, mutations: .init(), executor: .immediate)
         let actions = store.actions
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<16 {
-                group.addTask {
-                    for _ in 0..<200 { await actions.dispatchAsync(action: .increment) }
+        let finished = await finishes(within: 60) {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        for _ in 0..<200 { await actions.dispatchAsync(action: .increment) }
+                    }
                 }
             }
         }
+        #expect(finished, "a waiting task was never resumed")
         #expect(state.count.value == 3_200)
         #expect(state.overlapCount == 0)
         withExtendedLifetime(store) {}
@@ -60,10 +63,11 @@ import Testing
             hold: { whileHeld in actions.dispatch(action: .hook("hold") { whileHeld() }) },
             dispatch: { await actions.dispatchAsync(action: .increment) })
         #expect(probe.probeRan, "the waiting tasks blocked the pool's threads")
-        #expect(probe.startedBeforeProbe == 64)
+        #expect(probe.held)
+        #expect(probe.startedBeforeProbe == probe.taskCount)
         #expect(probe.returnedDuringHold == 0, "returned while another thread was committing")
-        #expect(probe.returned == 64)
-        #expect(state.count.value == 64)
+        #expect(probe.returned == probe.taskCount)
+        #expect(state.count.value == probe.taskCount)
         #expect(state.overlapCount == 0)
         withExtendedLifetime(store) {}
     }
@@ -72,7 +76,7 @@ import Testing
     /// until it first suspends: its async dispatch queues the action behind the current one, as
     /// the synchronous dispatch does there, and returns before it is committed (waiting there
     /// would wait for its own thread).
-    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
+    @available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @Test func aTaskStartedImmediatelyInsideACommitQueuesItsActionBehindTheCurrentOne() {
         let state = TestState<Local>()
         let store = LocalStore(state: state, mutations: .init(), executor: .immediate)
