@@ -28,6 +28,22 @@ final class GatedView: View {
     func reflect(change: StateChange<GatedState>) {}
 }
 
+/// An effect that sleeps until it is cancelled, then records `name` in `cancelled` and dispatches
+/// `.load(name)`, which must be dropped. It ends by itself after 20 s, so that a version that
+/// cancels nothing fails instead of hanging.
+func waitingUntilCancelled(
+    _ name: String, _ cancelled: Recorder<String>
+) -> @Sendable (EffectDispatch<GatedAction>) async throws -> Void {
+    { dispatch in
+        do {
+            try await Task.sleep(nanoseconds: 20_000_000_000)
+        } catch {
+            cancelled.append(name)
+            await dispatch(.load(name))
+        }
+    }
+}
+
 @MainActor
 @Suite(timeLimit(minutes: 1)) struct EffectCancellationTests {
     /// An effect whose dispatch finds the store busy, and is cancelled (or replaced by a new effect
@@ -67,28 +83,16 @@ final class GatedView: View {
         let first = Presenter(view: GatedView(), flux: flux)
         let second = Presenter(view: GatedView(), flux: flux)
         let cancelled = Recorder<String>()
-        func waitingUntilCancelled(
-            _ name: String
-        ) -> @Sendable (EffectDispatch<GatedAction>) async throws -> Void {
-            { dispatch in
-                do {
-                    // Ends by itself after 20 s, so that a version that cancels nothing fails
-                    // instead of hanging.
-                    try await Task.sleep(nanoseconds: 20_000_000_000)
-                } catch {
-                    cancelled.append(name)
-                    await dispatch(.load(name))  // dropped: the effect is cancelled
-                }
-            }
-        }
-        let named = first.runEffect(id: "named", waitingUntilCancelled("named"))
-        let unnamed = first.runEffect(waitingUntilCancelled("unnamed"))
-        let other = second.runEffect(id: "other", waitingUntilCancelled("other"))
+        let named = first.runEffect(id: "named", waitingUntilCancelled("named", cancelled))
+        let unnamed = first.runEffect(waitingUntilCancelled("unnamed", cancelled))
+        let other = second.runEffect(id: "other", waitingUntilCancelled("other", cancelled))
         #expect(flux.effectsInFlight.count == 3)
 
         first.cancelAllEffects()
-        // Marked at once, under the registry's lock: the two of this presenter, not the other.
-        #expect(flux.effectsInFlight.map(\.isCancelled) == [true, true, false])
+        // Marked at once, under the registry's lock: the two of this presenter (in flight until
+        // their operations return, which may already have happened), not the other.
+        #expect(
+            flux.effectsInFlight.filter { !$0.isCancelled }.map { $0.id.map { "\($0)" } } == ["other"])
         await named.value
         await unnamed.value
         #expect(Set(cancelled.values) == ["named", "unnamed"])
@@ -98,6 +102,27 @@ final class GatedView: View {
         await other.value
         #expect(Set(cancelled.values) == ["named", "unnamed", "other"])
         #expect(flux.effectsInFlight.isEmpty)
+        #expect(flux.store.state.loaded.isEmpty)
+    }
+
+    /// An effect ends with its presenter (the screen is gone): the presenter's deallocation cancels
+    /// it, and what it dispatches after that is dropped; another presenter's effect on the same
+    /// flux goes on.
+    @Test func anEffectIsCancelledWhenItsPresenterIsDeallocated() async {
+        let flux = Flux(state: GatedState(), mutation: GatedMutation(gate: Gate()))
+        var presenter: Presenter<GatedAction, GatedState>? = Presenter(view: GatedView(), flux: flux)
+        let other = Presenter(view: GatedView(), flux: flux)
+        let cancelled = Recorder<String>()
+        let effect = presenter?.runEffect(waitingUntilCancelled("mine", cancelled))
+        let others = other.runEffect(waitingUntilCancelled("other's", cancelled))
+        weak let gone = presenter
+        presenter = nil
+        #expect(gone == nil, "the effect kept its presenter alive")
+        #expect(await finishes(within: 10) { await effect?.value })
+        #expect(cancelled.values == ["mine"])
+        #expect(flux.effectsInFlight.map(\.isCancelled) == [false])
+        other.cancelAllEffects()
+        await others.value
         #expect(flux.store.state.loaded.isEmpty)
     }
 }

@@ -49,4 +49,24 @@ enum GatedAction: ActionType {
         #expect(await eventually { store.effectsInFlight.isEmpty })
         #expect(store.substate(GatedSubstate.self)?.loaded == (replaced ? ["fresh"] : []))
     }
+
+    /// An effect ends with its store: the store's deallocation cancels it (the effect does not keep
+    /// the store alive: its dispatch holds the store weakly).
+    @Test func anEffectIsCancelledWhenItsStoreIsDeallocated() async {
+        var store: Store? = Store()
+        let cancelled = Counter()
+        let effect = store?.runEffect { dispatch in
+            do {
+                try await Task.sleep(nanoseconds: 20_000_000_000)  // ends by itself, never hangs
+            } catch {
+                cancelled.increment()
+                await dispatch(GatedAction.load("after"))
+            }
+        }
+        weak let gone = store
+        store = nil
+        #expect(gone == nil, "the effect kept its store alive")
+        #expect(await finishes(within: 10) { await effect?.value })
+        #expect(cancelled.value == 1)
+    }
 }

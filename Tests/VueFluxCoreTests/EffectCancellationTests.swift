@@ -35,4 +35,34 @@ import Testing
         #expect(await eventually { store.effectsInFlight.isEmpty })
         #expect(state.journal.values == ["s:hold", "s:hold done"] + (replaced ? ["s:fresh"] : []))
     }
+
+    /// An effect ends with its store: the store's deallocation cancels it (the effect does not keep
+    /// the store alive), what it dispatches after that is dropped, and an effect started through
+    /// the store's actions once the store is gone is born cancelled and never runs.
+    @Test func anEffectIsCancelledWhenItsStoreIsDeallocatedAndNoneStartsAfter() async throws {
+        let state = TestState<Local>()
+        var store: LocalStore? = LocalStore(state: state, mutations: .init(), executor: .immediate)
+        let actions = try #require(store?.actions)
+        let cancelled = Counter()
+        let effect = actions.runEffect { dispatch in
+            do {
+                try await Task.sleep(nanoseconds: 20_000_000_000)  // ends by itself, never hangs
+            } catch {
+                cancelled.increment()
+                await dispatch(.record("after"))
+            }
+        }
+        weak let gone = store
+        store = nil
+        #expect(gone == nil, "the effect kept its store alive")
+        #expect(await finishes(within: 10) { await effect.value })
+        #expect(cancelled.value == 1)
+        #expect(state.journal.values.isEmpty)
+
+        let ran = Counter()
+        let late = actions.runEffect { _ in ran.increment() }
+        #expect(late.isCancelled)
+        await late.value
+        #expect(ran.value == 0)
+    }
 }
