@@ -52,4 +52,22 @@ import Testing
             await Task.yield()
         }
     }
+
+    /// An effect that throws an error other than a cancellation ends, and `finish()` fails on the
+    /// error, naming the effect and the error: the app drops it, so the test must show it.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func anErrorAnEffectThrewFailsTheTestAtFinish() async {
+        let store = SearchFixture().makeStore()
+        let effect = store.store.runEffect { _ in throw EffectFailure() }
+        await effect.value
+        await withKnownIssue {
+            await store.finish()
+        } matching: { issue in
+            let message = issue.comments.map(\.rawValue).joined()
+            return message.contains("threw an error") && message.contains("EffectFailure")
+        }
+    }
 }
+
+/// The error the effect tests throw.
+struct EffectFailure: Error {}
