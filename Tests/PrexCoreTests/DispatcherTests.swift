@@ -208,4 +208,23 @@ final class SubscriptionSlot: Sendable {
     func cancel() {
         slot.withLock { $0 }?.cancel()
     }
+
+    /// A callback registered while an action is delivered starts with the next action: the current
+    /// delivery goes to the callbacks registered before it began.
+    @Test func aCallbackRegisteredDuringADeliveryStartsWithTheNextAction() {
+        let flux = makeFlux()
+        let log = Log<String>()
+        let late = Locked<[Subscription]>([])
+        let first = flux.dispatcher.register { action in
+            log.append("first \(action)")
+            late.withLock { subscriptions in
+                guard subscriptions.isEmpty else { return }
+                subscriptions.append(flux.dispatcher.register { log.append("late \($0)") })
+            }
+        }
+        flux.dispatcher.dispatch(.increment)
+        flux.dispatcher.dispatch(.decrement)
+        #expect(log.values == ["first increment", "first decrement", "late decrement"])
+        withExtendedLifetime((first, late)) {}
+    }
 }

@@ -175,4 +175,23 @@ import Testing
         }
         #expect(counts == [0, 1])
     }
+
+    /// A listener added while a change is delivered gets the later changes only, never the current
+    /// one.
+    @Test func aListenerAddedDuringAChangeGetsOnlyLaterChanges() {
+        let flux = makeFlux()
+        let log = Log<String>()
+        let late = Locked<[Subscription]>([])
+        let first = flux.store.addListener { change in
+            log.append("first \(change.new.count)")
+            late.withLock { subscriptions in
+                guard subscriptions.isEmpty else { return }
+                subscriptions.append(flux.store.addListener { log.append("late \($0.new.count)") })
+            }
+        }
+        flux.dispatcher.dispatch(.increment)
+        flux.dispatcher.dispatch(.increment)
+        #expect(log.values == ["first 1", "first 2", "late 2"])
+        withExtendedLifetime((first, late)) {}
+    }
 }
