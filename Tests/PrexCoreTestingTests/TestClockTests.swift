@@ -1,4 +1,5 @@
 import PrexCoreTesting
+import TestSupport
 import Testing
 
 /// What the test clock promises when a test moves time from more than one task.
@@ -52,5 +53,52 @@ import Testing
         farther.cancel()
         #expect(await oneMoreSecond.value == false, "the sleep ended without time reaching its deadline")
         #expect(await farther.value == false)
+    }
+
+    /// `advance(by:)` wakes the sleepers whose deadlines it reaches in deadline order, not in the
+    /// order they went to sleep, each seeing `now` at its own deadline; tasks started just before
+    /// are asleep before time moves.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func sleepersWakeInDeadlineOrderEachWithNowAtItsDeadline() async throws {
+        let clock = TestClock()
+        let woke = Recorder<Duration>()
+        let sleepers = [30, 10, 20, 70].map { milliseconds in
+            Task {
+                try await clock.sleep(for: .milliseconds(milliseconds))
+                woke.append(clock.now.offset)
+            }
+        }
+        await clock.advance(by: .milliseconds(50))
+        #expect(woke.values == [.milliseconds(10), .milliseconds(20), .milliseconds(30)])
+        #expect(clock.now == TestClock.Instant(offset: .milliseconds(50)))
+        for sleeper in sleepers.prefix(3) { try await sleeper.value }
+
+        await clock.run()  // the last one, at its deadline, and no further
+        #expect(woke.values.last == .milliseconds(70))
+        #expect(clock.now == TestClock.Instant(offset: .milliseconds(70)))
+        try await sleepers[3].value
+    }
+
+    /// A sleeper whose task is cancelled wakes at once with `CancellationError`, and time does not
+    /// move.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func aCancelledSleeperWakesAtOnceWithCancellationError() async {
+        let clock = TestClock()
+        let sleeper = Task { () -> Bool in
+            do {
+                try await clock.sleep(for: .seconds(3_600))
+                return false
+            } catch {
+                return error is CancellationError
+            }
+        }
+        await clock.advance(by: .zero)  // the sleeper is asleep
+        sleeper.cancel()
+        let ended = await finishes(within: 10) { _ = await sleeper.value }
+        #expect(ended, "the cancelled sleeper slept on")
+        if ended {
+            #expect(await sleeper.value, "it did not end with CancellationError")
+        }
+        #expect(clock.now == TestClock.Instant(offset: .zero))
     }
 }

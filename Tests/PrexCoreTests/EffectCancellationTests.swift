@@ -125,4 +125,28 @@ func waitingUntilCancelled(
         await others.value
         #expect(flux.store.state.loaded.isEmpty)
     }
+
+    /// Effect ids belong to the flux, not to the presenter that started the effect: a second
+    /// presenter's effect with the same id replaces the first one's, and its `cancelEffect(id:)`
+    /// cancels an effect the first presenter started.
+    @Test func effectIdsBelongToTheFluxWhicheverPresenterStartedTheEffect() async {
+        let flux = Flux(state: GatedState(), mutation: GatedMutation(gate: Gate()))
+        let first = Presenter(view: GatedView(), flux: flux)
+        let second = Presenter(view: GatedView(), flux: flux)
+        let cancelled = Recorder<String>()
+        let replaced = first.runEffect(id: "load", waitingUntilCancelled("first's load", cancelled))
+        let replacing = second.runEffect(id: "load", waitingUntilCancelled("second's load", cancelled))
+        #expect(await finishes(within: 10) { await replaced.value })
+        #expect(cancelled.values == ["first's load"])
+
+        let other = first.runEffect(id: "other", waitingUntilCancelled("first's other", cancelled))
+        second.cancelEffect(id: "other")
+        #expect(await finishes(within: 10) { await other.value })
+        #expect(cancelled.values == ["first's load", "first's other"])
+
+        second.cancelEffect(id: "load")
+        await replacing.value
+        #expect(flux.effectsInFlight.isEmpty)
+        #expect(flux.store.state.loaded.isEmpty)
+    }
 }
