@@ -155,7 +155,70 @@ final class PassiveTestView: View {
             return message.contains("threw an error") && message.contains("EffectFailure")
         }
     }
+
+    /// `receive(where:)` takes the next action its predicate accepts (for actions compared by case,
+    /// not whole) and checks the state that action produced.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func receiveWhereTakesTheActionItsPredicateAcceptsAndChecksItsState() async {
+        let fixture = SearchFixture()
+        let clock = fixture.clock
+        let store = fixture.makeStore()
+        await store.send {
+            $0.queryChanged("swift")
+        } assert: {
+            $0.query = "swift"
+        }
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(where: isSearchStarted) { $0.isLoading = true }
+        await clock.advance(by: .seconds(1))
+        await store.receive(where: isLoaded) {
+            $0.isLoading = false
+            $0.repositories = ["swift/one", "swift/two"]
+        }
+        await store.finish()
+    }
+
+    /// In exhaustive mode, `receive(where:)` fails on a next action its predicate rejects, naming
+    /// that action; with exhaustivity off it skips such actions and takes the one it accepts.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test(arguments: [Exhaustivity.on, .off])
+    func receiveWhereFailsOnAnotherActionOrSkipsItWithExhaustivityOff(_ exhaustivity: Exhaustivity) async {
+        let fixture = SearchFixture()
+        let clock = fixture.clock
+        let store = fixture.makeStore(exhaustivity: exhaustivity)
+        await store.send {
+            $0.queryChanged("swift")
+        } assert: {
+            $0.query = "swift"
+        }
+        await clock.advance(by: .milliseconds(1_300))  // searchStarted, then loaded
+        if exhaustivity == .on {
+            await withKnownIssue {
+                await store.receive(where: isLoaded)
+            } matching: { issue in
+                issue.comments.map(\.rawValue).joined().contains(
+                    "received an unexpected action instead:\n  searchStarted")
+            }
+        }
+        // Exhaustive: the failed receive took `searchStarted`; this one takes `loaded`. Off: this
+        // one skips `searchStarted` (whose state becomes the asserted one) and takes `loaded`.
+        await store.receive(where: isLoaded) {
+            $0.isLoading = false
+            $0.repositories = ["swift/one", "swift/two"]
+        }
+        await store.finish()
+    }
 }
 
 /// The error the effect tests throw.
 struct EffectFailure: Error {}
+
+/// Whether `action` is `.searchStarted`: a predicate for `receive(where:)`.
+@Sendable func isSearchStarted(_ action: SearchAction) -> Bool {
+    action == .searchStarted
+}
+
+/// Whether `action` is `.loaded`, whatever it carries: a predicate for `receive(where:)`.
+@Sendable func isLoaded(_ action: SearchAction) -> Bool {
+    if case .loaded = action { true } else { false }
+}
