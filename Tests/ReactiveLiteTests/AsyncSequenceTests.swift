@@ -75,4 +75,14 @@ import Testing
         #expect(first.values == [1, 2])
         #expect(second.values == [1, 2])
     }
+
+    @Test func droppingTheStreamWithoutIteratingItDisposesOfTheObservation() async {
+        let sink = Sink<Int>()
+        do {
+            let stream = sink.signal.values
+            #expect(sink.channel.observerCount == 1)
+            withExtendedLifetime(stream) {}
+        }
+        #expect(await eventually { sink.channel.observerCount == 0 })
+    }
 }
