@@ -200,6 +200,22 @@ private func tagging(_ tag: String, into log: Recorder<String>) -> InterceptingM
         // The second observer hears about set(0) before anyone hears about set(1).
         #expect(counts.values == [0, 0, 0, 0, 1, 10])
     }
+
+    /// An interceptor that registers another interceptor and a reducer, then passes the action on,
+    /// has both applied to that same action (the chain and the reducers are looked up at each
+    /// stage), and to every later one.
+    @Test func registrationsMadeByAnInterceptorApplyToTheActionItPassesOn() {
+        let store = makeStore()
+        let log = Recorder<String>()
+        store.register(interceptors: [RegisteringInterceptor(log: log, registered: Box(false))])
+        store.dispatch(action: CounterAction.increment)
+        #expect(log.values == ["first increment", "second increment"])
+        #expect(store.substate(TasksState.self)?.tasks == ["increment"])
+        store.dispatch(action: CounterAction.add(2))
+        #expect(log.values.suffix(2) == ["first add(2)", "second add(2)"])
+        #expect(store.substate(TasksState.self)?.tasks == ["increment", "add(2)"])
+        #expect(store.substate(CounterState.self)?.count == 3)
+    }
 }
 
 /// An observing middleware that calls `body` with each (state, action) pair.
@@ -213,5 +229,34 @@ private final class ReactingMiddleware: MiddlewareType {
 
     func observe(currentStateLastAction: Signal<CurrentStateLastAction>) {
         scope += currentStateLastAction.observe { [body] state, action in body(state, action) }
+    }
+}
+
+/// Logs each action as "first <action>"; on the first one, registers `LoggingInterceptor` and a
+/// reducer that appends the action's description to the tasks, before passing the action on.
+private struct RegisteringInterceptor: InterceptingMiddlewareType {
+    let log: Recorder<String>
+    let registered: Box<Bool>
+
+    func intercept(action: any ActionType, store: Store, next: @escaping @Sendable (any ActionType) -> Void) {
+        log.append("first \(action)")
+        if !registered.value {
+            registered.value = true
+            store.register(interceptors: [LoggingInterceptor(log: log)])
+            store.register(TasksState.self, for: CounterAction.self) { state, action in
+                state.tasks.append("\(action)")
+            }
+        }
+        next(action)
+    }
+}
+
+/// Logs each action as "second <action>", then passes it on.
+private struct LoggingInterceptor: InterceptingMiddlewareType {
+    let log: Recorder<String>
+
+    func intercept(action: any ActionType, store: Store, next: @escaping @Sendable (any ActionType) -> Void) {
+        log.append("second \(action)")
+        next(action)
     }
 }

@@ -92,4 +92,21 @@ import Testing
         #expect(journal.values == ["s:first", "dispatchAsync returned", "s:first done", "s:async"])
         withExtendedLifetime(store) {}
     }
+
+    /// On a `.queue` store, the async dispatch queues the action and returns without waiting for
+    /// the commit, which the store's queue makes later.
+    @Test func onAQueueStoreAnAsyncDispatchReturnsBeforeTheCommit() async {
+        let queue = DispatchQueue(label: "AsyncDispatchTests.queue")
+        let state = TestState<Local>()
+        let store = LocalStore(state: state, mutations: .init(), executor: .queue(queue))
+        queue.suspend()
+        let returned = await finishes(within: 10) {
+            await store.actions.dispatchAsync(action: .increment)
+        }
+        #expect(returned, "it waited for the suspended queue")
+        #expect(state.count.value == 0)
+        queue.resume()
+        #expect(await eventually { state.count.value == 1 })
+        withExtendedLifetime(store) {}
+    }
 }
