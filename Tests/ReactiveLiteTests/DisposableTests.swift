@@ -27,6 +27,20 @@ import Testing
         disposable.dispose()
         #expect(disposable.isDisposed)
     }
+
+    /// The handler, and what it captured, is released once it has run: a disposable kept for
+    /// longer (in a scope, a property) does not keep an observer's captures alive.
+    @Test func theHandlerIsReleasedOnceItHasRun() {
+        final class Captured: Sendable {}
+        var captured: Captured? = Captured()
+        weak let watched = captured
+        let disposable = AnyDisposable { [captured] in withExtendedLifetime(captured) {} }
+        captured = nil
+        #expect(watched != nil, "the handler holds what it captured until it runs")
+        disposable.dispose()
+        #expect(watched == nil)
+        withExtendedLifetime(disposable) {}
+    }
 }
 
 @Suite struct DisposableScopeTests {
