@@ -67,7 +67,39 @@ import Testing
             return message.contains("threw an error") && message.contains("EffectFailure")
         }
     }
+
+    /// Exhaustive, a receive fails on a next action other than the one it expects, naming it; with
+    /// exhaustivity off it skips such actions. `receive(where:)` takes the action its predicate
+    /// accepts.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test(arguments: [Exhaustivity.on, .off])
+    func aReceiveFailsOnAnotherActionOrSkipsItWithExhaustivityOff(_ exhaustivity: Exhaustivity) async {
+        let fixture = SearchFixture()
+        let store = fixture.makeStore(exhaustivity: exhaustivity)
+        await store.send(SearchAction.queryChanged("swift")) { $0.query = "swift" }
+        await fixture.clock.advance(by: .milliseconds(1_300))  // searchStarted, then loaded
+        if exhaustivity == .on {
+            await withKnownIssue {
+                await store.receive(SearchAction.loaded(["swift/one", "swift/two"]))
+            } matching: { issue in
+                issue.comments.map(\.rawValue).joined().contains(
+                    "received an unexpected action instead:\n  SearchAction.searchStarted")
+            }
+        }
+        await store.receive(where: isLoaded) {
+            $0.isLoading = false
+            $0.repositories = ["swift/one", "swift/two"]
+        }
+        await store.finish()
+    }
 }
 
 /// The error the effect tests throw.
 struct EffectFailure: Error {}
+
+/// Whether `action` is `SearchAction.loaded`, whatever it carries: a predicate for
+/// `receive(where:)`.
+@Sendable func isLoaded(_ action: any ActionType) -> Bool {
+    guard case .loaded = action as? SearchAction else { return false }
+    return true
+}

@@ -91,6 +91,36 @@ import VueFluxCoreTesting
             return message.contains("threw an error") && message.contains("EffectFailure")
         }
     }
+
+    /// Exhaustive, a receive fails on a next action other than the one it expects, naming it; with
+    /// exhaustivity off it skips such actions. `receive(where:)` takes the action its predicate
+    /// accepts.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test(arguments: [Exhaustivity.on, .off])
+    func aReceiveFailsOnAnotherActionOrSkipsItWithExhaustivityOff(_ exhaustivity: Exhaustivity) async {
+        let fixture = SearchFixture()
+        let dependencies = fixture.dependencies
+        let store = fixture.makeStore(exhaustivity: exhaustivity)
+        await store.send {
+            $0.queryChanged("swift", using: dependencies)
+        } assert: {
+            $0.query = "swift"
+        }
+        await fixture.clock.advance(by: .milliseconds(1_300))  // searchStarted, then loaded
+        if exhaustivity == .on {
+            await withKnownIssue {
+                await store.receive(where: { if case .loaded = $0 { true } else { false } })
+            } matching: { issue in
+                issue.comments.map(\.rawValue).joined().contains(
+                    "received an unexpected action instead:\n  searchStarted")
+            }
+        }
+        await store.receive(.loaded(["swift/one", "swift/two"])) {
+            $0.isLoading = false
+            $0.repositories = ["swift/one", "swift/two"]
+        }
+        await store.finish()
+    }
 }
 
 /// The error the effect tests throw.
