@@ -98,4 +98,23 @@ private final class Producer: Sendable {
         Signal(producer).observe(recorder.observer)
         #expect(recorder.values == [7])
     }
+
+    /// An observation that ends during the producer's first, synchronous send (its observer
+    /// disposes of the scope the observation is about to join) still disposes of the producer's
+    /// disposable: a sensor or a socket the producer opened is closed.
+    @Test func anObservationEndedDuringTheProducersFirstSendStillStopsTheProducer() {
+        let stops = Counter()
+        let signal = Signal<Int> { observer in
+            observer(1)
+            return AnyDisposable { stops.increment() }
+        }
+        let scope = DisposableScope()
+        let seen = Recorder<Int>()
+        scope += signal.observe { value in
+            seen.append(value)
+            scope.dispose()
+        }
+        #expect(seen.values == [1])
+        #expect(stops.value == 1)
+    }
 }
