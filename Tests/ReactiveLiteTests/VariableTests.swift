@@ -149,6 +149,19 @@ import Testing
         #expect(weakValue == nil, "dropping the last reference to the source releases its value")
         #expect(weakCaptured == nil, "and its observers")
     }
+
+    /// Every write is announced, also of a value equal to the current one, as VueFluxReactive's
+    /// `Variable` does (docs/vueflux.md): observers that want changes only filter themselves.
+    @Test func everyWriteIsAnnouncedEvenOfAnEqualValue() {
+        let variable = Variable(1)
+        let seen = Recorder<Int>()
+        let observation = variable.signal.observe(seen.observer)
+        variable.value = 1
+        variable.value = 1
+        variable.value = 2
+        #expect(seen.values == [1, 1, 1, 2])
+        observation.dispose()
+    }
 }
 
 @Suite struct ConstantTests {

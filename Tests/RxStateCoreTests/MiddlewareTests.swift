@@ -216,6 +216,19 @@ private func tagging(_ tag: String, into log: Recorder<String>) -> InterceptingM
         #expect(store.substate(TasksState.self)?.tasks == ["increment", "add(2)"])
         #expect(store.substate(CounterState.self)?.count == 3)
     }
+
+    /// Unlike Redux's, `next` does not apply the action before it returns: an interceptor reading
+    /// the state right after `next` sees the state before the action, and the action is applied
+    /// once the interceptor returns.
+    @Test func nextDoesNotApplyTheActionBeforeItReturns() {
+        let store = makeStore()
+        let readAfterNext = Box<[Int]>([])
+        store.register(interceptors: [ReadingAfterNextInterceptor(read: readAfterNext)])
+        store.dispatch(action: CounterAction.increment)
+        store.dispatch(action: CounterAction.increment)
+        #expect(readAfterNext.value == [0, 1])
+        #expect(store.substate(CounterState.self)?.count == 2)
+    }
 }
 
 /// An observing middleware that calls `body` with each (state, action) pair.
@@ -258,5 +271,16 @@ private struct LoggingInterceptor: InterceptingMiddlewareType {
     func intercept(action: any ActionType, store: Store, next: @escaping @Sendable (any ActionType) -> Void) {
         log.append("second \(action)")
         next(action)
+    }
+}
+
+/// Passes each action on, then records the counter it reads right after `next`.
+private struct ReadingAfterNextInterceptor: InterceptingMiddlewareType {
+    let read: Box<[Int]>
+
+    func intercept(action: any ActionType, store: Store, next: @escaping @Sendable (any ActionType) -> Void) {
+        next(action)
+        let count = store.substate(CounterState.self)?.count ?? -1
+        read.modify { $0.append(count) }
     }
 }

@@ -111,6 +111,28 @@ import Testing
             }
         }
     }
+
+    /// The recorder logs the actions as the reducers saw them, after interception (an action an
+    /// interceptor replaced is logged as its replacement, a dropped one not at all), so its log
+    /// replays onto a store without interceptors.
+    @Test func itRecordsTheActionsAsTheReducersSawThemAfterInterception() {
+        let original = Store()
+        let recorder = RecorderMiddleware()
+        original.register(middlewares: [recorder])
+        original.register(interceptors: [TenfoldInterceptor()])
+        registerReducers(on: original)
+        original.dispatch(action: StoreAction.add(states: [CounterState(), TasksState()]))
+        original.dispatch(action: CounterAction.increment)  // reaches the reducers as add(10)
+        original.dispatch(action: TasksAction.add("dropped"))  // never reaches them
+        #expect(recorder.actions.compactMap { $0 as? CounterAction } == [.add(10)])
+        #expect(!recorder.actions.contains { $0 is TasksAction })
+
+        let replayed = Store()
+        registerReducers(on: replayed)
+        recorder.replay(onto: replayed)
+        #expect(replayed.substate(CounterState.self)?.count == 10)
+        #expect(replayed.substate(TasksState.self)?.tasks == [])
+    }
 }
 
 /// An object whose deinit dispatches, as an object that posts "I am gone" to the store would.
@@ -123,4 +145,15 @@ private struct HeldState: SubstateType {
 private enum HoldAction: ActionType {
     case hold(DispatchesOnDeinit)
     case release
+}
+
+/// Passes `increment` on as `add(10)`, drops every `TasksAction`, and passes anything else on.
+private struct TenfoldInterceptor: InterceptingMiddlewareType {
+    func intercept(action: any ActionType, store: Store, next: @escaping @Sendable (any ActionType) -> Void) {
+        switch action {
+        case CounterAction.increment: next(CounterAction.add(10))
+        case is TasksAction: return
+        default: next(action)
+        }
+    }
 }

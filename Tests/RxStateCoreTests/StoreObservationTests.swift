@@ -259,6 +259,31 @@ import Testing
         #expect(seen.values.isEmpty)
         #expect(subscription != nil)
     }
+
+    /// A read from another thread waits only for reducers, not for observers: while an observer
+    /// of the new state is blocked on the dispatching thread, the read returns that state at once.
+    @Test func aReadFromAnotherThreadDoesNotWaitForObservers() async {
+        let store = makeStore()
+        let gate = Gate()
+        let observation = store.state.observe { state in
+            if count(in: state) == 1 { gate.pass() }
+        }
+        Thread { store.dispatch(action: CounterAction.increment) }.start()
+        await gate.arrival()  // the observer of the new state holds the dispatching thread
+        let read = Box<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            read.value = store.substate(CounterState.self)?.count
+            done.signal()
+        }.start()
+        let returned = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            Thread { continuation.resume(returning: done.wait(timeout: .now() + 10) == .success) }.start()
+        }
+        gate.release()
+        #expect(returned, "the read waited for the observer")
+        #expect(read.value == 1)
+        observation.dispose()
+    }
 }
 
 /// An object whose release a test watches through a weak reference.
