@@ -50,4 +50,24 @@ import VueFluxCore
         #expect(state.journal.values == ["s:background", "s:tap"])
         withExtendedLifetime(store) {}
     }
+
+    /// An action dispatched during a `.mainThread` store's commit on the main queue is committed in
+    /// order, but by a later main-queue block, not before the outer `dispatch` returns: a drain
+    /// commits only what was queued when it started (docs/vueflux.md). An `.immediate` store
+    /// commits it before `dispatch` returns.
+    @MainActor
+    @Test(arguments: [true, false])
+    func anActionDispatchedDuringAMainThreadCommitWaitsForALaterMainQueueBlock(onMainThread: Bool) async {
+        let state = TestState<Local>()
+        let store = LocalStore(
+            state: state, mutations: .init(), executor: onMainThread ? .mainThread : .immediate)
+        let actions = store.actions
+        actions.dispatch(action: .hook("tap") { actions.dispatch(action: .record("reentrant")) })
+        if onMainThread {
+            #expect(state.journal.values == ["s:tap", "s:tap done"])
+            #expect(await eventually { state.journal.count == 3 })
+        }
+        #expect(state.journal.values == ["s:tap", "s:tap done", "s:reentrant"])
+        withExtendedLifetime(store) {}
+    }
 }

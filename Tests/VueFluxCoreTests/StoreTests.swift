@@ -82,6 +82,22 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
+    /// A store submits one drain to its context, not one piece of work per action: actions
+    /// dispatched while a drain is pending join it, and running that one piece commits them all,
+    /// in order (docs/vueflux.md, the executors' migration note).
+    @Test func aCustomContextIsCalledOncePerDrainNotOncePerAction() {
+        let steps = StepExecutor()
+        let state = TestState<Local>()
+        let store = LocalStore(state: state, mutations: .init(), executor: steps.executor)
+        store.actions.dispatch(action: .record("a"))
+        store.actions.dispatch(action: .record("b"))
+        store.actions.dispatch(action: .record("c"))
+        #expect(steps.pendingCount == 1)
+        #expect(steps.runAll() == 1)
+        #expect(state.journal.values == ["s:a", "s:b", "s:c"])
+        withExtendedLifetime(store) {}
+    }
+
     // MARK: Reentrancy
 
     @Test func dispatchFromAMutationIsCommittedAfterItInOrder() {
