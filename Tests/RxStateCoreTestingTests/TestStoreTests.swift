@@ -68,6 +68,20 @@ import Testing
         }
     }
 
+    /// Without `finish()`, the test store's deinit makes the same checks and reports them where the
+    /// test store was created.
+    @Test func theDeinitReportsWhatFinishWouldHaveAtTheCreation() async {
+        let line = #line + 2
+        await withKnownIssue {
+            var store: TestStore<CounterState>? = TestStore<CounterState>(store: makeEchoStore())
+            await store?.send(CounterAction.increment) { $0.count = 1 }
+            store = nil
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.comments.map(\.rawValue).joined().contains("received but not asserted")
+        }
+    }
+
     @Test func anActionOnAnotherSubstateMustBeReceivedToo() async {
         let store = TestStore<CounterState>(store: makeEchoStore())
         await withKnownIssue {

@@ -116,6 +116,23 @@ func makeEchoTestStore() -> TestStore<EchoState, Int> {
         }
     }
 
+    /// Without `finish()`, the test store's deinit makes the same checks and reports them where the
+    /// test store was created.
+    @Test func theDeinitReportsWhatFinishWouldHaveAtTheCreation() async {
+        let state = EchoState()
+        let echoing = Store(state: state, mutations: EchoMutations(), executor: .immediate)
+        state.echo.withLock { $0 = echoing.actions }
+        let line = #line + 2
+        await withKnownIssue {
+            var store: TestStore<EchoState, Int>? = TestStore(store: echoing) { $0.count.value }
+            await store?.send(.increment) { $0 = 1 }
+            store = nil
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.comments.map(\.rawValue).joined().contains("received but not asserted")
+        }
+    }
+
     @Test func aReceiveThatTimesOutFails() async {
         let (store, _) = makeCounterTestStore()
         await withKnownIssue {
