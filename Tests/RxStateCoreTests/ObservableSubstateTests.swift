@@ -46,6 +46,21 @@ private func makeProfileStore() -> Store {
         #expect(probe.invalidations == 1)
     }
 
+    /// After a `StoreAction.reset` the model keeps the last value it had (docs/swiftui.md): it
+    /// neither falls back to the placeholder nor invalidates its views.
+    @Test func afterAResetTheModelKeepsTheLastValueItHad() {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let store = makeProfileStore()
+        let model = ObservableSubstate(ProfileState.self, of: store, whenAbsent: ProfileState(name: "none"))
+        store.dispatch(action: ProfileAction.rename("Grace"))
+        #expect(model.name == "Grace")
+        let probe = ObservationProbe { model.name }
+        store.dispatch(action: StoreAction.reset)
+        #expect(store.substate(ProfileState.self) == nil)
+        #expect(model.name == "Grace")
+        #expect(probe.invalidations == 0)
+    }
+
     @Test func onlyChangesOfTheReadPropertyOfThisSubstateInvalidate() {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
         let store = makeProfileStore()
