@@ -193,6 +193,27 @@ final class SlowView: View {
         #expect(view.maxDepth == 1)
     }
 
+    /// From a `reflect` that a main-queue block runs (the change of a dispatch made on another
+    /// thread), no action is under way: a dispatch there is applied at once, so the state shows it
+    /// when `dispatch` returns, and its change reaches the view after that `reflect` returns
+    /// (docs/prex.md, "Reentrancy").
+    @Test func aDispatchFromAReflectRunByTheMainQueueIsAppliedAtOnce() async {
+        let view = RecordingView()
+        let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())
+        var readAfterDispatch: [Int] = []
+        view.onReflect = { change in
+            if change.new.count == 1 {
+                presenter.dispatch(.increment)
+                readAfterDispatch.append(presenter.state.count)
+            }
+        }
+        onBackgroundThread { presenter.dispatch(.increment) }  // its change waits for the main queue
+        #expect(view.changes.isEmpty)
+        #expect(await eventuallyOnMain { view.counts == [1, 2] })
+        #expect(readAfterDispatch == [2])
+        #expect(view.maxDepth == 1)
+    }
+
     @Test func reflectCalledFromReflectIsQueuedNotNested() {
         let view = RecordingView()
         let presenter = Presenter(view: view, state: TestState(), mutation: TestMutation())
