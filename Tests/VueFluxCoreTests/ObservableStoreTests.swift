@@ -100,6 +100,25 @@ private func makeProfileStore() -> Store<ProfileState> {
         #expect(probe.offMainInvalidations.value == 0)
     }
 
+    /// A store on `.queue` commits on its queue even when dispatched on the main actor, so the
+    /// model does not change before `dispatch` returns; the change reaches it through the main
+    /// queue, on the main actor (docs/swiftui.md, "Main actor, dispatch order").
+    @Test func aQueueStoresCommitReachesTheModelThroughTheMainQueue() async {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let queue = DispatchQueue(label: "ObservableStoreTests.queue")
+        let store = ObservableStore(
+            Store(state: ProfileState(), mutations: ProfileMutations(), executor: .queue(queue)))
+        let probe = ObservationProbe { store.count.value }
+        queue.suspend()  // the commit waits until the dispatch has returned
+        store.actions.dispatch(action: .visit)
+        #expect(probe.invalidations == 0)
+        #expect(store.count.value == 0)
+        queue.resume()
+        #expect(await eventuallyOnMain { store.count.value == 1 })
+        #expect(probe.invalidations == 1)
+        #expect(probe.offMainInvalidations.value == 0)
+    }
+
     @Test func commitsOnAnotherThreadReachTheMainActorInOrder() async {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
         let store = ObservableStore(makeProfileStore())
