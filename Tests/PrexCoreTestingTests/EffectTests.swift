@@ -28,6 +28,24 @@ struct SearchFixture {
             SearchPresenter(view: view, dependencies: dependencies)
         }
     }
+
+    /// ``makeStore(exhaustivity:fileID:filePath:line:column:)``, then sends the query "swift" and
+    /// asserts the query it sets: where each search test starts. Failures are reported at the
+    /// caller.
+    func makeStoreSearchingSwift(
+        exhaustivity: Exhaustivity = .on,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> TestStore<SearchAction, SearchState, SearchPresenter> {
+        let store = makeStore(
+            exhaustivity: exhaustivity, fileID: fileID, filePath: filePath, line: line, column: column)
+        await store.send(
+            { $0.queryChanged("swift") }, assert: { $0.query = "swift" }, fileID: fileID, filePath: filePath,
+            line: line, column: column)
+        return store
+    }
 }
 
 @MainActor
@@ -35,12 +53,7 @@ struct SearchFixture {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func theFluxReportsItsEffectsInFlightWithWhereTheyStarted() async {
         let fixture = SearchFixture()
-        let store = fixture.makeStore()
-        await store.send {
-            $0.queryChanged("swift")
-        } assert: {
-            $0.query = "swift"
-        }
+        let store = await fixture.makeStoreSearchingSwift()
         let effects = store.flux.effectsInFlight
         #expect(effects.count == 1)
         #expect(effects.first?.id as? SearchEffect == .search)
@@ -55,12 +68,7 @@ struct SearchFixture {
     @Test func anActionAnEffectDispatchedAndNobodyReceivedNamesTheEffect() async {
         let fixture = SearchFixture()
         let clock = fixture.clock
-        let store = fixture.makeStore()
-        await store.send {
-            $0.queryChanged("swift")
-        } assert: {
-            $0.query = "swift"
-        }
+        let store = await fixture.makeStoreSearchingSwift()
         await clock.advance(by: .milliseconds(300))
         await store.receive(.searchStarted) { $0.isLoading = true }
         await clock.advance(by: .seconds(1))
@@ -78,12 +86,7 @@ struct SearchFixture {
     @Test func cancellingEffectsOnPurposeEndsTheTestCleanly() async {
         let fixture = SearchFixture()
         let server = fixture.server
-        let store = fixture.makeStore()
-        await store.send {
-            $0.queryChanged("swift")
-        } assert: {
-            $0.query = "swift"
-        }
+        let store = await fixture.makeStoreSearchingSwift()
         store.cancelEffects()
         await store.finish()
         #expect(server.asked.isEmpty)
@@ -92,12 +95,7 @@ struct SearchFixture {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func skippedEffectsAreNeitherAwaitedNorReported() async {
         let fixture = SearchFixture()
-        let store = fixture.makeStore()
-        await store.send {
-            $0.queryChanged("swift")
-        } assert: {
-            $0.query = "swift"
-        }
+        let store = await fixture.makeStoreSearchingSwift()
         store.skipEffects()
         #expect(store.effectsInFlight.isEmpty)
         #expect(store.flux.effectsInFlight.count == 1)
@@ -109,12 +107,7 @@ struct SearchFixture {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func whatASkippedEffectDispatchesMustStillBeReceived() async {
         let fixture = SearchFixture()
-        let store = fixture.makeStore()
-        await store.send {
-            $0.queryChanged("swift")
-        } assert: {
-            $0.query = "swift"
-        }
+        let store = await fixture.makeStoreSearchingSwift()
         store.skipEffects()
         await fixture.clock.advance(by: .milliseconds(300))  // the effect dispatches searchStarted
         await withKnownIssue {
@@ -135,6 +128,64 @@ struct SearchFixture {
             await Task.yield()
         }
     }
+    /// An effect that throws an error other than a cancellation ends, and `finish()` fails on the
+    /// error, naming the effect and the error: the app drops it, so the test must show it.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func anErrorAnEffectThrewFailsTheTestAtFinish() async {
+        let store = SearchFixture().makeStore()
+        let effect = store.presenter.runEffect { _ in throw EffectFailure() }
+        await effect.value
+        await withKnownIssue {
+            await store.finish()
+        } matching: { issue in
+            let message = issue.comments.map(\.rawValue).joined()
+            return message.contains("threw an error") && message.contains("EffectFailure")
+        }
+    }
+
+    /// `receive(where:)` takes the next action its predicate accepts (for actions compared by case,
+    /// not whole) and checks the state that action produced.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func receiveWhereTakesTheActionItsPredicateAcceptsAndChecksItsState() async {
+        let fixture = SearchFixture()
+        let clock = fixture.clock
+        let store = await fixture.makeStoreSearchingSwift()
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(where: isSearchStarted) { $0.isLoading = true }
+        await clock.advance(by: .seconds(1))
+        await store.receive(where: isLoaded) {
+            $0.isLoading = false
+            $0.repositories = ["swift/one", "swift/two"]
+        }
+        await store.finish()
+    }
+
+    /// In exhaustive mode, `receive(where:)` fails on a next action its predicate rejects, naming
+    /// that action; with exhaustivity off it skips such actions and takes the one it accepts.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test(arguments: [Exhaustivity.on, .off])
+    func receiveWhereFailsOnAnotherActionOrSkipsItWithExhaustivityOff(_ exhaustivity: Exhaustivity) async {
+        let fixture = SearchFixture()
+        let clock = fixture.clock
+        let store = await fixture.makeStoreSearchingSwift(exhaustivity: exhaustivity)
+        await clock.advance(by: .milliseconds(1_300))  // searchStarted, then loaded
+        if exhaustivity == .on {
+            await withKnownIssue {
+                await store.receive(where: isLoaded)
+            } matching: { issue in
+                issue.comments.map(\.rawValue).joined().contains(
+                    "received an unexpected action instead:\n  searchStarted")
+            }
+        }
+        // Exhaustive: the failed receive took `searchStarted`; this one takes `loaded`. Off: this
+        // one skips `searchStarted` (whose state becomes the asserted one) and takes `loaded`.
+        await store.receive(where: isLoaded) {
+            $0.isLoading = false
+            $0.repositories = ["swift/one", "swift/two"]
+        }
+        await store.finish()
+    }
+
 }
 
 @MainActor
@@ -162,73 +213,6 @@ struct SearchFixture {
 final class PassiveTestView: View {
     func reflect(change: StateChange<SearchState>) {}
 
-    /// An effect that throws an error other than a cancellation ends, and `finish()` fails on the
-    /// error, naming the effect and the error: the app drops it, so the test must show it.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    @Test func anErrorAnEffectThrewFailsTheTestAtFinish() async {
-        let store = SearchFixture().makeStore()
-        let effect = store.presenter.runEffect { _ in throw EffectFailure() }
-        await effect.value
-        await withKnownIssue {
-            await store.finish()
-        } matching: { issue in
-            let message = issue.comments.map(\.rawValue).joined()
-            return message.contains("threw an error") && message.contains("EffectFailure")
-        }
-    }
-
-    /// `receive(where:)` takes the next action its predicate accepts (for actions compared by case,
-    /// not whole) and checks the state that action produced.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    @Test func receiveWhereTakesTheActionItsPredicateAcceptsAndChecksItsState() async {
-        let fixture = SearchFixture()
-        let clock = fixture.clock
-        let store = fixture.makeStore()
-        await store.send {
-            $0.queryChanged("swift")
-        } assert: {
-            $0.query = "swift"
-        }
-        await clock.advance(by: .milliseconds(300))
-        await store.receive(where: isSearchStarted) { $0.isLoading = true }
-        await clock.advance(by: .seconds(1))
-        await store.receive(where: isLoaded) {
-            $0.isLoading = false
-            $0.repositories = ["swift/one", "swift/two"]
-        }
-        await store.finish()
-    }
-
-    /// In exhaustive mode, `receive(where:)` fails on a next action its predicate rejects, naming
-    /// that action; with exhaustivity off it skips such actions and takes the one it accepts.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    @Test(arguments: [Exhaustivity.on, .off])
-    func receiveWhereFailsOnAnotherActionOrSkipsItWithExhaustivityOff(_ exhaustivity: Exhaustivity) async {
-        let fixture = SearchFixture()
-        let clock = fixture.clock
-        let store = fixture.makeStore(exhaustivity: exhaustivity)
-        await store.send {
-            $0.queryChanged("swift")
-        } assert: {
-            $0.query = "swift"
-        }
-        await clock.advance(by: .milliseconds(1_300))  // searchStarted, then loaded
-        if exhaustivity == .on {
-            await withKnownIssue {
-                await store.receive(where: isLoaded)
-            } matching: { issue in
-                issue.comments.map(\.rawValue).joined().contains(
-                    "received an unexpected action instead:\n  searchStarted")
-            }
-        }
-        // Exhaustive: the failed receive took `searchStarted`; this one takes `loaded`. Off: this
-        // one skips `searchStarted` (whose state becomes the asserted one) and takes `loaded`.
-        await store.receive(where: isLoaded) {
-            $0.isLoading = false
-            $0.repositories = ["swift/one", "swift/two"]
-        }
-        await store.finish()
-    }
 }
 
 /// The error the effect tests throw.

@@ -195,20 +195,6 @@ import Testing
         #expect(b.store.state == TestState(count: 2_000, title: "from a"))
         withExtendedLifetime((toA, toB)) {}
     }
-}
-
-/// Holds a subscription that a callback cancels.
-final class SubscriptionSlot: Sendable {
-    private let slot = Locked<Subscription?>(nil)
-
-    func set(_ subscription: Subscription) {
-        slot.withLock { $0 = subscription }
-    }
-
-    func cancel() {
-        slot.withLock { $0 }?.cancel()
-    }
-
     /// A callback registered while an action is delivered starts with the next action: the current
     /// delivery goes to the callbacks registered before it began.
     @Test func aCallbackRegisteredDuringADeliveryStartsWithTheNextAction() {
@@ -226,5 +212,19 @@ final class SubscriptionSlot: Sendable {
         flux.dispatcher.dispatch(.decrement)
         #expect(log.values == ["first increment", "first decrement", "late decrement"])
         withExtendedLifetime((first, late)) {}
+    }
+
+}
+
+/// Holds a subscription that a callback cancels.
+final class SubscriptionSlot: Sendable {
+    private let slot = Locked<Subscription?>(nil)
+
+    func set(_ subscription: Subscription) {
+        slot.withLock { $0 = subscription }
+    }
+
+    func cancel() {
+        slot.withLock { $0 }?.cancel()
     }
 }

@@ -191,6 +191,22 @@ import Testing
         }
         #expect(weakStore == nil)
     }
+    /// While an action is reduced, `lastAction` is still the one before it, matching the state a
+    /// reader sees then; once the action is applied, it is that action.
+    @Test func whileAnActionIsReducedLastActionIsStillThePreviousOne() {
+        let store = makeStore()
+        let seen = Box<[String]>([])
+        store.register(TasksState.self, for: CounterAction.self) { [weak store] _, action in
+            let last = store?.lastAction.map { "\($0)" } ?? "nil"
+            seen.modify { $0.append("reducing \(action), last \(last)") }
+        }
+        store.dispatch(action: CounterAction.set(1))
+        store.dispatch(action: CounterAction.set(2))
+        #expect(seen.value.count == 2)
+        #expect(seen.value.last == "reducing set(2), last set(1)")
+        #expect(store.lastAction as? CounterAction == .set(2))
+    }
+
 }
 
 /// RxState's protocol and names, for code that migrates unchanged.
@@ -262,21 +278,5 @@ private final class ForwardingStore: StoreType {
     @Test func negativeReplayCountIsReportedInDebugBuilds() {
         RecorderMiddleware().replay(onto: makeStore(), count: -2)
         #expect(MisuseReporter.shared.hasReported("RxStateCore.RecorderMiddleware.negativeReplayCount"))
-    }
-
-    /// While an action is reduced, `lastAction` is still the one before it, matching the state a
-    /// reader sees then; once the action is applied, it is that action.
-    @Test func whileAnActionIsReducedLastActionIsStillThePreviousOne() {
-        let store = makeStore()
-        let seen = Box<[String]>([])
-        store.register(TasksState.self, for: CounterAction.self) { [weak store] _, action in
-            let last = store?.lastAction.map { "\($0)" } ?? "nil"
-            seen.modify { $0.append("reducing \(action), last \(last)") }
-        }
-        store.dispatch(action: CounterAction.set(1))
-        store.dispatch(action: CounterAction.set(2))
-        #expect(seen.value.count == 2)
-        #expect(seen.value.last == "reducing set(2), last set(1)")
-        #expect(store.lastAction as? CounterAction == .set(2))
     }
 }
