@@ -69,14 +69,19 @@ extension Store: ObserverRemoving {
             // substates in the order they were added, so the next lookup is one comparison). Only
             // this observation's deliveries touch them, one at a time: no lock.
             let last = TurnConfined<(value: S?, hint: Int)>((nil, 0))
-            return self.subscribe { substates, _ in
-                var (previous, hint) = last.value
-                let value = substates.substate(S.self, hint: &hint)
-                last.value = (value, hint)
-                if let value, value != previous {
-                    observer(value)
-                }
-            }
+            // `==` is user code, run after the store checked the observation: checked again before
+            // the observer, as `skipRepeats` does, so a dispose that returned meanwhile stops it.
+            let observation = OperatorObservation()
+            observation.attach(
+                self.subscribe { substates, _ in
+                    var (previous, hint) = last.value
+                    let value = substates.substate(S.self, hint: &hint)
+                    last.value = (value, hint)
+                    if let value, value != previous, observation.isActive {
+                        observer(value)
+                    }
+                })
+            return observation
         }
     }
 

@@ -204,6 +204,52 @@ import Testing
         #expect(second.values == [0])
     }
 
+    /// A substate whose `==` stops at `gate` when it compares with 1 (what `substateSignal` calls
+    /// after each action).
+    struct Stopping: SubstateType, Equatable {
+        var value = 0
+        let gate: Gate
+
+        static func == (lhs: Stopping, rhs: Stopping) -> Bool {
+            if lhs.value == 1 { lhs.gate.pass() }
+            return lhs.value == rhs.value
+        }
+    }
+
+    enum Bump: ActionType { case bump }
+
+    /// `substateSignal` runs user code (`==`) between the store's check of the observation and the
+    /// observer, as `skipRepeats` does; a dispose that returns meanwhile still stops the observer
+    /// (docs/reactivelite.md, "Disposal is immediate").
+    @Test(timeLimit(minutes: 1))
+    func aSubstateSignalObserverIsNotCalledOnceDisposeReturnedDuringItsComparison() async {
+        let gate = Gate()
+        let store = Store()
+        store.register(Stopping.self, for: Bump.self) { state, _ in state.value += 1 }
+        store.dispatch(action: StoreAction.add(states: [Stopping(gate: gate)]))
+        let disposed = Shared(false)
+        let calls = Shared(0)
+        let callsAfterDisposal = Shared(0)
+        let observation = store.substateSignal(Stopping.self).observe { _ in
+            calls.value += 1
+            if disposed.value { callsAfterDisposal.value += 1 }
+        }
+        #expect(calls.value == 1)
+        let dispatched = Shared(false)
+        Thread {
+            store.dispatch(action: Bump.bump)
+            dispatched.value = true
+        }.start()
+        // The dispatching thread is inside `==`: the store has checked the observation already.
+        await gate.arrival()
+        observation.dispose()
+        disposed.value = true
+        gate.release()
+        #expect(await eventually { dispatched.value })
+        #expect(callsAfterDisposal.value == 0)
+        #expect(store.substate(Stopping.self)?.value == 1)
+    }
+
     @Test func readingTheStateInsideAnObserverWorks() {
         let store = makeStore()
         let read = Recorder<Int>()
