@@ -4,10 +4,12 @@ extension Signal {
     /// The observer is not called once `object` has been deinitialized. This works without the
     /// Objective-C runtime (so on Linux too): the next value sent after the deinitialization finds
     /// the object gone and ends the observation, which then releases the observer closure. Dispose
-    /// of the returned disposable to end it earlier. The observation never retains `object` (its
-    /// deinit stays where its last reference is dropped), so a delivery on another thread that
-    /// found it alive an instant before it went may still call the observer during its deinit:
-    /// capture `object` weakly in `observer`.
+    /// of the returned disposable to end it earlier. The observation holds `object` weakly, and
+    /// only for the instant of the check before each call, so its deinit runs where its last
+    /// reference is dropped (unless that drop meets the check at its very instant, which leaves the
+    /// deinit to the delivering thread, with no lock held). A delivery on another thread that found
+    /// it alive an instant before it went may still call the observer during its deinit: capture
+    /// `object` weakly in `observer`.
     ///
     /// - Parameters:
     ///   - object: The owner whose lifetime bounds the observation; held weakly.
