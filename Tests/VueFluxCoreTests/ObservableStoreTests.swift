@@ -171,4 +171,18 @@ private func makeProfileStore() -> Store<ProfileState> {
         owning = nil
         #expect(releasedStore == nil)
     }
+
+    /// A value model is its own observation: one that a subview still holds keeps following the
+    /// store after the `ObservableStore` that made it goes.
+    @Test func aValueModelHeldElsewhereKeepsFollowingTheStoreAfterTheModelGoes() {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let kept = makeProfileStore()
+        var model: ObservableStore<ProfileState>? = ObservableStore(kept)
+        weak let releasedModel = model
+        let count = model?.count
+        model = nil
+        #expect(releasedModel == nil)
+        kept.actions.dispatch(action: .visit)
+        #expect(count?.value == 1)
+    }
 }

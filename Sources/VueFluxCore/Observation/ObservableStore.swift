@@ -23,8 +23,11 @@ import ReactiveLite
 /// dispatch from the main actor for updates within the dispatch).
 ///
 /// **Lifetime.** The model holds the store (the store lives as long as the SwiftUI view that holds
-/// the model); the store holds nothing of the model: its subscriptions hold the models weakly, and
-/// deallocating this model disposes of all of them at once.
+/// the model); the store holds nothing of the model. Each value model holds its own subscription,
+/// which holds it weakly and ends when it is deinitialized: deallocating this model releases the
+/// value models it made, and each one that nothing else holds goes at once with its subscription.
+/// A value model that something else still holds (a subview given `store.count`) keeps following
+/// the store until it goes too.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 @dynamicMemberLookup
