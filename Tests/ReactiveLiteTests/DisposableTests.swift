@@ -257,3 +257,46 @@ import Testing
         #expect(after.value == 1)
     }
 }
+
+/// The slot behind `observe(duringScopeOf:)`, bindings, operators and `values`.
+@Suite struct DisposableSlotTests {
+    /// A disposable whose first `dispose()` stops at `gate` before it takes effect, as a thread
+    /// preempted on its way would; a later call takes effect at once.
+    final class SlowFirstDisposal: Disposable {
+        let gate = Gate()
+        private let state = Shared((calls: 0, stopped: false))
+
+        var isDisposed: Bool { state.value.stopped }
+
+        func dispose() {
+            let isFirst = state.withLock { state in
+                state.calls += 1
+                return state.calls == 1
+            }
+            if isFirst { gate.pass() }
+            state.withLock { $0.stopped = true }
+        }
+    }
+
+    /// `Disposable`: once `dispose()` returns, the observer is not called again. A second call,
+    /// made while the first is still on its way to what the slot holds, must not return before
+    /// that is disposed of.
+    @Test(timeLimit(minutes: 1))
+    func aSecondDisposalReturnsOnlyOnceWhatTheSlotHoldsIsDisposedOf() async {
+        let slot = DisposableSlot()
+        let inner = SlowFirstDisposal()
+        slot.set(inner)
+        let firstReturned = Shared(false)
+        Thread {
+            slot.dispose()
+            firstReturned.value = true
+        }.start()
+        await inner.gate.arrival()
+        slot.dispose()
+        #expect(inner.isDisposed)
+        #expect(!firstReturned.value)
+        inner.gate.release()
+        #expect(await eventually { firstReturned.value })
+        #expect(slot.isDisposed)
+    }
+}
