@@ -28,12 +28,35 @@ extension Signal {
             // disposable holds the mailbox, which holds nothing of it, so an observer that holds
             // the disposable (a `values` stream, a binding) forms no cycle that outlives the source.
             let inlet = Inlet(mailbox)
-            let subscription = upstream.observe { inlet.send($0) }
-            return AnyDisposable {
-                // The mailbox first: once it is disposed of, nothing queued is delivered.
-                mailbox.dispose()
-                subscription.dispose()
-            }
+            return ExecutorObservation(mailbox: mailbox, upstream: upstream.observe { inlet.send($0) })
         }
+    }
+}
+
+/// The disposable of an ``Signal/observe(on:)`` observation.
+///
+/// Every call of ``dispose()`` disposes of the mailbox, then of the upstream observation, not only
+/// the first call: both do nothing the second time, and a second call on another thread so returns
+/// only once nothing queued can be delivered, instead of returning while the first call is still on
+/// its way to the mailbox (``Disposable``: once `dispose()` returns, the observer is not called
+/// again). What it keeps once disposed of is small: the mailbox has let go of its observer and its
+/// queue, and the upstream observation of its closure.
+final class ExecutorObservation<Value: Sendable>: Disposable {
+    private let mailbox: Mailbox<Value>
+    private let upstream: any Disposable
+
+    init(mailbox: Mailbox<Value>, upstream: any Disposable) {
+        self.mailbox = mailbox
+        self.upstream = upstream
+    }
+
+    var isDisposed: Bool {
+        mailbox.isDisposed
+    }
+
+    func dispose() {
+        // The mailbox first: once it is disposed of, nothing queued is delivered.
+        mailbox.dispose()
+        upstream.dispose()
     }
 }

@@ -9,9 +9,11 @@ import FlowKernel
 /// Every call of ``dispose()`` disposes of the disposable it holds, not only the first: a second
 /// call on another thread returns only once its own call has stopped the observer, instead of
 /// returning while the first call is still on its way to it (``Disposable``: once `dispose()`
-/// returns, the observer is not called again). So the slot keeps that disposable once disposed of;
-/// the library's own (an observer token, an operator's observation, a gate, a mailbox) stop their
-/// observer at the start of their first call and do nothing more on later ones.
+/// returns, the observer is not called again). So the slot keeps that disposable once disposed of.
+/// The library's own are stopped before any of their calls returns: an observer token and a gate
+/// stop their observer first thing in their first call (an atomic exchange, or under a lock) and a
+/// later call finds it stopped; an operator's observation and an `observe(on:)` observation pass
+/// every call on to those. Each lets go of its observer on its first call.
 final class DisposableSlot: Disposable {
     private let state = Locked<(disposable: (any Disposable)?, isDisposed: Bool)>((nil, false))
 
