@@ -4,6 +4,14 @@ import FlowKernel
 ///
 /// The closure runs at most once, on the thread that calls `dispose()` first; later calls do
 /// nothing. The closure is released once it has run.
+///
+/// A later call does not wait for the closure: made on another thread while the closure runs, it
+/// returns before the closure has finished (waiting there could deadlock with a closure that waits
+/// for that thread). So the rule of ``Disposable``, that an observer is not called once `dispose()`
+/// returns, holds for this type's first call only: where two threads may dispose of it at once and
+/// each must find the observation ended when its call returns, dispose of the wrapped disposables
+/// themselves, whose every call ends their observation (the package's own do), or put them in a
+/// ``DisposableScope``.
 public final class AnyDisposable: Disposable {
     /// The handler until it runs, and whether `dispose()` was called.
     private let state: Locked<(handler: (@Sendable () -> Void)?, isDisposed: Bool)>

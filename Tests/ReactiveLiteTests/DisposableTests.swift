@@ -22,6 +22,28 @@ import Testing
         #expect(counter.value == 1)
     }
 
+    /// Documented: a later call does not wait for the closure (waiting could deadlock).
+    @Test(timeLimit(minutes: 1))
+    func aSecondCallWhileTheHandlerRunsReturnsWithoutWaitingForIt() async {
+        let gate = Gate()
+        let runs = Counter()
+        let disposable = AnyDisposable {
+            runs.increment()
+            gate.pass()
+        }
+        Thread { disposable.dispose() }.start()
+        await gate.arrival()
+        let secondReturned = Shared(false)
+        Thread {
+            disposable.dispose()
+            secondReturned.value = true
+        }.start()
+        #expect(await eventually(within: 5) { secondReturned.value })
+        #expect(disposable.isDisposed)
+        gate.release()
+        #expect(runs.value == 1)
+    }
+
     @Test func plainDisposableRecordsDisposal() {
         let disposable = AnyDisposable()
         disposable.dispose()
