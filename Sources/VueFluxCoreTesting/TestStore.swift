@@ -196,7 +196,8 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
     /// committed none, the snapshot the last action before it left) against `expectation` applied
     /// to the snapshot asserted so far. An action of a side effect it started is not its own.
     ///
-    /// Waits up to `timeout` seconds for that first action or for the creator to return, and fails
+    /// Waits up to `timeout` seconds, counted from the creator's first suspension (a synchronous
+    /// creator has returned by then), for that first action or for the creator to return, and fails
     /// if neither happens; on a store that commits on a queue or the main thread, then for the
     /// store to commit what was dispatched to it. The creator goes on running after this returns;
     /// every other action it dispatches is left for `receive(_:timeout:assert:)`, and `finish()`
@@ -224,11 +225,21 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         let outsideEffects = log.status.entriesOutsideEffects
         let work = log.startWork()
         let actions = store.actions
-        let task = Task { @MainActor in
-            await intent(actions)
-            log.finishWork(work)
+        // The timeout counts from the creator's first suspension, not from the task's creation:
+        // this call resumes once the task has begun, and the main actor runs the creator's
+        // synchronous part before it can resume this call. So a synchronous creator has dispatched
+        // and returned before the wait below, whatever the timeout (0 included).
+        var creator: Task<Void, Never>?
+        await withCheckedContinuation { (begun: CheckedContinuation<Void, Never>) in
+            creator = Task { @MainActor in
+                begun.resume()
+                await intent(actions)
+                log.finishWork(work)
+            }
         }
-        tasks.withLock { $0.append(task) }
+        if let creator {
+            tasks.withLock { $0.append(creator) }
+        }
         let timeout = timeout ?? self.timeout
         let settled = await log.wait(timeout: timeout) { status in
             status.entriesOutsideEffects > outsideEffects || !status.unfinishedWork.contains(work)

@@ -29,6 +29,24 @@ import VueFluxCoreTesting
         #expect(!store.store.computed.isWaiting.value)
     }
 
+    /// A synchronous creator has run by the time `send`'s wait begins, so a timeout of 0 (or one
+    /// that waits for nothing) passes a correct test, as it does in the other two modules. It
+    /// failed: the creator's task had not had a turn when the wait gave up.
+    @MainActor @Test(arguments: [0, -Double.infinity])
+    func aSynchronousCreatorPassesWithATimeoutThatWaitsForNothing(timeout: Double) async {
+        let store = TestStore(state: CounterState(), mutations: CounterMutations(), timeout: timeout) {
+            computed in
+            CounterSnapshot(count: computed.count.value, isWaiting: computed.isWaiting.value)
+        }
+        await store.send {
+            $0.increment()
+        } assert: {
+            $0.count = 1
+        }
+        await store.finish()
+        #expect(store.store.computed.count.value == 1)
+    }
+
     /// `finish` waits at most its timeout in all, for the action creators and the effects together:
     /// the effects get only what the creators left of it (it waited the whole timeout for each).
     /// Told that the creators took the whole hour, the effects' check reports the effect still
