@@ -1,4 +1,4 @@
-/// A main-actor target for ``Signal/bind(to:)-(Binder<Value>)``: an object held weakly and what to
+/// A main-actor target for ``Signal/bind(to:on:)``: an object held weakly and what to
 /// do to it with each value.
 ///
 /// Write one as an extension of a view to give bindings a name:
@@ -29,6 +29,19 @@ public struct Binder<Value: Sendable> {
         binding: @escaping @MainActor (_ target: Target, _ value: Value) -> Void
     ) {
         apply = BindingBox(target: target, binding: binding)
+    }
+
+    /// Binds `signal` to this binder, as VueFluxReactive's `Binder.bind(signal:on:)`: the same as
+    /// `signal.bind(to: self, on: executor)` (see ``Signal/bind(to:on:)``): each value is applied
+    /// to the target on the main thread, after `executor` delivers it.
+    ///
+    /// - Parameters:
+    ///   - signal: The values to apply.
+    ///   - executor: What delivers each value before it is applied on the main thread.
+    /// - Returns: The disposable that ends the binding.
+    @discardableResult
+    public func bind(signal: Signal<Value>, on executor: Executor) -> any Disposable {
+        signal.bind(to: self, on: executor)
     }
 }
 

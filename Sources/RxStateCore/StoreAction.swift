@@ -13,3 +13,10 @@ public enum StoreAction: ActionType {
     /// Removes every substate from the app state. Registered reducers and middleware stay.
     case reset
 }
+
+extension Store {
+    /// ``RxStateCore/StoreAction`` by the name RxState's source gives it, nested in `Store`
+    /// (`Store.StoreAction.add(states:)`, `RxState/RxState.swift`): the same type, so code that
+    /// spells it either way compiles and matches the same cases.
+    public typealias StoreAction = RxStateCore.StoreAction
+}

@@ -44,6 +44,15 @@ extension StoreType {
         currentStateLastAction.map { $0.lastAction }
     }
 
+    /// RxState's other name for ``lastDispatchedAction`` (`StoreType.action` in
+    /// `RxState/RxState.swift`, a `Driver` of the last action): the same replaying signal, `nil`
+    /// first if no action was applied yet, then each applied action. The compiler offers the rename
+    /// as a fix-it.
+    @available(*, deprecated, renamed: "lastDispatchedAction")
+    public var action: Signal<(any ActionType)?> {
+        lastDispatchedAction
+    }
+
     /// RxState's misspelled name for ``lastDispatchedAction``, for a conforming type that does not
     /// declare its own: the same replaying signal (the last action announced, `nil` before the
     /// first, then every later one). The compiler offers the rename as a fix-it.

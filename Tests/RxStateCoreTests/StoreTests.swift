@@ -280,3 +280,29 @@ private final class ForwardingStore: StoreType {
         #expect(MisuseReporter.shared.hasReported("RxStateCore.RecorderMiddleware.negativeReplayCount"))
     }
 }
+
+/// Names from RxState's source (`RxState/RxState.swift`) that its own example test and app use.
+@Suite struct RxStateSourceNameTests {
+    struct Tasks: SubstateType, Equatable { var names: [String] = [] }
+
+    @Test func storeStoreActionIsStoreAction() {
+        let store = Store()
+        store.dispatch(action: Store.StoreAction.add(states: [Tasks()]))
+        #expect(store.substate(Tasks.self) == Tasks())
+        let action: StoreAction = Store.StoreAction.reset
+        store.dispatch(action: action)
+        #expect(store.currentState.isEmpty)
+    }
+
+    @available(*, deprecated)
+    @Test func actionIsTheLastDispatchedAction() {
+        let store = Store()
+        let seen = Recorder<String>()
+        let observation = store.action.observe { action in
+            seen.append(action.map { "\($0)" } ?? "nil")
+        }
+        store.dispatch(action: StoreAction.reset)
+        #expect(seen.values == ["nil", "reset"])
+        observation.dispose()
+    }
+}
