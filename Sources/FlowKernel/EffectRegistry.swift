@@ -144,6 +144,7 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
 
     /// How many effect tasks were created and have not begun to run, over all registries: a test
     /// clock waits for zero before it moves time, so that an effect about to sleep is not skipped.
+    /// A task held at a closed ``startGate`` does not count until the gate opens (``StartGate``).
     package static let unstarted = AtomicCounter()
 
     /// A gate that effects started in its scope wait at before `operation` begins, until it opens:

@@ -80,7 +80,8 @@ public final class TestClock: Clock, Sendable {
     /// Moves ``now`` forward by `duration`, waking every sleeper whose deadline it reaches, earliest
     /// first, each with ``now`` at its deadline; returns once the woken tasks have run on to their
     /// next suspension. Two advances that overlap (from two tasks) add up: each moves the time on
-    /// from where the other was asked to go. Time stops at `Int64.max` seconds (about 292 billion
+    /// from where the other was asked to go, one after the other, so each sleeper still wakes at its
+    /// deadline, earliest first. Time stops at `Int64.max` seconds (about 292 billion
     /// years) instead of overflowing; a sleeper whose deadline is later sleeps until cancelled.
     public func advance(by duration: Duration) async {
         await time.advance(by: duration)

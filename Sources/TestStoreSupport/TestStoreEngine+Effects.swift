@@ -59,7 +59,9 @@ extension TestStoreEngine {
     /// The end-of-test checks on effects: in exhaustive mode, waits up to `timeout` seconds for the
     /// effects in flight (skipped ones aside) to return, then fails naming each one still running
     /// and where it was started, and cancels them; fails on each error an effect threw. With
-    /// exhaustivity off, cancels the effects in flight and reports nothing.
+    /// exhaustivity off, reports nothing and cancels the effects in flight, unless another test
+    /// store still follows the same store (the effects are then its to wait for or cancel, as at
+    /// release: ``finishEffectsAtRelease()``).
     ///
     /// `waited` is how many seconds of `timeout` the caller has already spent waiting for other
     /// work (a VueFlux test store's action creators): only the rest is waited here, so `finish`
@@ -67,7 +69,7 @@ extension TestStoreEngine {
     package func finishEffects(timeout: Double, waited: Double = 0, site: CallSite) async {
         guard !isFinished else { return }
         guard isExhaustive else {
-            cancelEffects()
+            cancelEffectsUnlessFollowedElsewhere()
             return
         }
         let skipped = effects.withLock { $0.skipped }
@@ -92,6 +94,12 @@ extension TestStoreEngine {
             }
             reportEffectErrors(at: created)
         }
+        cancelEffectsUnlessFollowedElsewhere()
+    }
+
+    /// Cancels every effect in flight, unless another test store still follows the same store
+    /// (this one is not the last: the effects are the other's to wait for or cancel).
+    private func cancelEffectsUnlessFollowedElsewhere() {
         let registry = effects.withLock { $0.registry }
         if let registry, registry.observerCount <= 1 {
             registry.cancelAll()

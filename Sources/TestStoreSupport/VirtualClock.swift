@@ -41,6 +41,10 @@ package final class VirtualClock: Sendable {
         /// reached): each advance moves it on by its duration, so two advances that overlap (from
         /// two tasks) move time by their sum, not by the longer one.
         var target = Duration.zero
+        /// Whether an `advance(by:)` or a `run` is moving time; the others wait their turn.
+        var isMoving = false
+        /// The calls waiting to move time, in the order they came.
+        var movers: [CheckedContinuation<Void, Never>] = []
     }
 
     private let storage = LockedBox(Storage())
@@ -124,13 +128,51 @@ package final class VirtualClock: Sendable {
     /// Moves `now` forward by `duration`, waking each sleeper whose deadline it passes, earliest
     /// first, with `now` at its deadline; lets the woken tasks run before it goes on. Advances that
     /// overlap (called from two tasks at once) add up: each moves the time on from where the
-    /// previous one was asked to go.
+    /// previous one was asked to go, and they move it one at a time (in the order they came), so
+    /// each sleeper still wakes at its deadline, earliest first.
     package func advance(by duration: Duration) async {
         let target = storage.withLock { storage -> Duration in
             storage.target = max(storage.target, storage.now).clampedSum(duration, within: .testClockEnd)
             return storage.target
         }
+        await takeTurnToMove()
         _ = await advance(to: target, settled: false)
+        passTurnToMove()
+    }
+
+    /// Waits (suspended) until no other call moves time, then marks this one as moving it.
+    private func takeTurnToMove() async {
+        let isFree = storage.withLock { storage -> Bool in
+            guard !storage.isMoving else { return false }
+            storage.isMoving = true
+            return true
+        }
+        guard !isFree else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isFree = storage.withLock { storage -> Bool in
+                guard storage.isMoving else {
+                    storage.isMoving = true
+                    return true
+                }
+                storage.movers.append(continuation)
+                return false
+            }
+            if isFree {
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Ends this call's turn to move time: the next one waiting, if any, takes it.
+    private func passTurnToMove() {
+        let next = storage.withLock { storage -> CheckedContinuation<Void, Never>? in
+            guard !storage.movers.isEmpty else {
+                storage.isMoving = false
+                return nil
+            }
+            return storage.movers.removeFirst()
+        }
+        next?.resume()
     }
 
     /// Moves `now` forward until no sleeper is left (at most `limit` wake-ups, so that an effect
@@ -141,6 +183,8 @@ package final class VirtualClock: Sendable {
     /// sleeper, it settles once more and looks again before it returns: a woken task taken off its
     /// core on its way back to the clock (a loaded machine) would otherwise look like one that ended.
     package func run(limit: Int = 1_000) async -> Bool {
+        await takeTurnToMove()
+        defer { passTurnToMove() }
         await settle()
         for _ in 0..<limit {
             var next = nextDeadline()

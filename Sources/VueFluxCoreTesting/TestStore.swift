@@ -334,8 +334,9 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
     /// this call) on a creator still running, on each effect still running (naming it and where it
     /// was started, and cancelling it), on an error an effect threw, on actions committed but not
     /// received, and on a snapshot that changed after the last assertion. With
-    /// ``Exhaustivity/off`` it cancels the effects in flight and reports nothing. Later calls, and
-    /// the `deinit`'s own check, do nothing.
+    /// ``Exhaustivity/off`` it reports nothing and cancels the effects in flight (unless another
+    /// test store of the same store still follows them). Later calls, and the `deinit`'s own check,
+    /// do nothing.
     ///
     /// An effect asleep on a ``TestClock`` stays asleep until the test advances the clock: advance
     /// it and receive what the effect dispatches, or cancel or skip the effect.

@@ -46,6 +46,26 @@ import Testing
         await remaining.receive(.delayedIncrement) { $0.count = 1 }
         await remaining.finish()
     }
+
+    /// A non-exhaustive test store's `finish()` leaves the effects another test store of the same
+    /// flux still follows running (it cancelled every effect of the flux, so the other test store
+    /// never received what its effect dispatched).
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func finishingANonExhaustiveTestStoreLeavesTheOtherOnesEffectRunning() async {
+        let clock = TestClock()
+        let flux = Flux(state: CounterState(), mutation: CounterMutation())
+        let remaining = TestStore(flux: flux, timeout: 1)
+        let finished = TestStore(flux: flux, exhaustivity: .off)
+        remaining.presenter.runEffect(id: "tick") { dispatch in
+            try await clock.sleep(for: .seconds(1))
+            await dispatch(.delayedIncrement)
+        }
+        await finished.finish()
+        #expect(remaining.effectsInFlight.count == 1)
+        await clock.advance(by: .seconds(1))
+        await remaining.receive(.delayedIncrement) { $0.count = 1 }
+        await remaining.finish()
+    }
 }
 
 /// `TestClock.run()` against an effect that sleeps in a loop.

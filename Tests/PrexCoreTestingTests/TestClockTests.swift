@@ -20,6 +20,38 @@ import Testing
 
     /// Time stops at `Int64.max` seconds from the start instead of overflowing `Duration`, which
     /// trapped at about the nineteenth advance by `.seconds(Int64.max)`; instants stop there too.
+    /// Two overlapping advances move time one after the other: each sleeper wakes with `now` at
+    /// its deadline, earliest first. Each advance used to run its own wake-up loop, and one could
+    /// move `now` to its target while the other's woken sleeper had not run yet: in about half of
+    /// such rounds a sleeper saw a later time, or the later deadline woke first.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test(timeLimit(minutes: 1)) func overlappingAdvancesWakeEachSleeperAtItsDeadlineInOrder() async {
+        var wrong: [[String]] = []
+        for _ in 0..<20 {
+            let clock = TestClock()
+            let woke = Recorder<String>()
+            let sleepers = [5, 15].map { milliseconds in
+                Task {
+                    try? await clock.sleep(for: .milliseconds(milliseconds))
+                    woke.append("\(milliseconds) at \(clock.now.offset)")
+                }
+            }
+            await clock.advance(by: .zero)  // both asleep
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await clock.advance(by: .milliseconds(10)) }
+                group.addTask { await clock.advance(by: .milliseconds(10)) }
+            }
+            for sleeper in sleepers {
+                await sleeper.value
+            }
+            let expected = ["5 at \(Duration.milliseconds(5))", "15 at \(Duration.milliseconds(15))"]
+            if woke.values != expected {
+                wrong.append(woke.values)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) rounds of 20 went wrong, such as \(wrong.prefix(3))")
+    }
+
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func timeStopsAtItsLimitInsteadOfOverflowing() async {
         let clock = TestClock()

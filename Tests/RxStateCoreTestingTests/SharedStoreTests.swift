@@ -47,4 +47,24 @@ import Testing
         await remaining.receive(CounterAction.delayedIncrement) { $0.count = 1 }
         await remaining.finish()
     }
+
+    /// A non-exhaustive test store's `finish()` leaves the effects another test store of the same
+    /// store still follows running (it cancelled every effect of the store).
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func finishingANonExhaustiveTestStoreLeavesTheOtherOnesEffectRunning() async {
+        let clock = TestClock()
+        let store = makeCounterStore()
+        store.dispatch(action: StoreAction.add(states: [CounterState()]))
+        let remaining = TestStore<CounterState>(store: store, timeout: 1)
+        let finished = TestStore<CounterState>(store: store, exhaustivity: .off)
+        store.runEffect(id: "tick") { dispatch in
+            try await clock.sleep(for: .seconds(1))
+            await dispatch(CounterAction.delayedIncrement)
+        }
+        await finished.finish()
+        #expect(remaining.effectsInFlight.count == 1)
+        await clock.advance(by: .seconds(1))
+        await remaining.receive(CounterAction.delayedIncrement) { $0.count = 1 }
+        await remaining.finish()
+    }
 }

@@ -46,4 +46,23 @@ import VueFluxCoreTesting
         await older.receive(.increment, timeout: 0.5) { $0.count = 1 }
         await older.finish()
     }
+
+    /// A non-exhaustive test store's `finish()` leaves the effects another test store of the same
+    /// store still follows running (it cancelled every effect of the store).
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func finishingANonExhaustiveTestStoreLeavesTheOtherOnesEffectRunning() async {
+        let clock = TestClock()
+        let store = Store(state: CounterState(), mutations: CounterMutations(), executor: .immediate)
+        let remaining = TestStore(store: store, timeout: 1) { Self.snapshot($0) }
+        let finished = TestStore(store: store, exhaustivity: .off) { Self.snapshot($0) }
+        _ = store.actions.runEffect(id: "tick") { dispatch in
+            try await clock.sleep(for: .seconds(1))
+            await dispatch(.delayedIncrement)
+        }
+        await finished.finish()
+        #expect(remaining.effectsInFlight.count == 1)
+        await clock.advance(by: .seconds(1))
+        await remaining.receive(.delayedIncrement) { $0.count = 1 }
+        await remaining.finish()
+    }
 }
