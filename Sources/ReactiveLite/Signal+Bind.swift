@@ -42,8 +42,10 @@ extension Signal {
     /// Migrating). A custom executor that holds its work until a test runs it so holds the
     /// binding's values too.
     ///
-    /// The binding ends as ``bind(to:)-(Binder<Value>)``'s does; once the returned disposable's
-    /// `dispose()` returns, no value is applied, one still on its way through `executor` included.
+    /// The binding ends as ``bind(to:)-(Binder<Value>)``'s does. Once the returned disposable's
+    /// `dispose()` returns, no value is applied, one still on its way through `executor` included,
+    /// except one that the main thread had already taken to apply when `dispose()` was called on
+    /// another thread (as with ``observe(on:)``); disposed of on the main actor, none is.
     ///
     /// - Parameters:
     ///   - binder: The target and what to do to it.

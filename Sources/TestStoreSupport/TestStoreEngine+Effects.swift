@@ -66,8 +66,13 @@ extension TestStoreEngine {
     /// `waited` is how many seconds of `timeout` the caller has already spent waiting for other
     /// work (a VueFlux test store's action creators): only the rest is waited here, so `finish`
     /// waits at most its timeout in all.
+    ///
+    /// Either way the test store then stops following the store's effects (they are no longer its
+    /// to wait for), so that the last test store still following decides what to cancel
+    /// (``finishEffectsAtRelease()``).
     package func finishEffects(timeout: Double, waited: Double = 0, site: CallSite) async {
         guard !isFinished else { return }
+        defer { stopTrackingEffects() }
         guard isExhaustive else {
             cancelEffectsUnlessFollowedElsewhere()
             return
@@ -83,10 +88,10 @@ extension TestStoreEngine {
         reportEffectErrors(at: site)
     }
 
-    /// The effects' part of the checks of a test store released without `finish()`: reports (at the
-    /// test store's creation) the effects still running and the errors effects threw, and cancels
-    /// the effects in flight, unless another test store still follows the same store (it then
-    /// waits for them, reports them or cancels them itself).
+    /// The effects' part of the checks of a test store released: without `finish()`, reports (at
+    /// the test store's creation) the effects still running and the errors effects threw; then,
+    /// finished or not, cancels the effects in flight, unless another test store still follows the
+    /// same store (it then waits for them, reports them or cancels them itself).
     package func finishEffectsAtRelease() {
         if isExhaustive, !isFinished {
             reportRunningEffects(at: created) {
@@ -98,10 +103,11 @@ extension TestStoreEngine {
     }
 
     /// Cancels every effect in flight, unless another test store still follows the same store
-    /// (this one is not the last: the effects are the other's to wait for or cancel).
+    /// (the effects are then the other's to wait for or cancel). A test store that has finished
+    /// no longer follows, so it does not count.
     private func cancelEffectsUnlessFollowedElsewhere() {
-        let registry = effects.withLock { $0.registry }
-        if let registry, registry.observerCount <= 1 {
+        let (registry, isFollowing) = effects.withLock { ($0.registry, $0.observerKey != nil) }
+        if let registry, registry.observerCount <= (isFollowing ? 1 : 0) {
             registry.cancelAll()
         }
     }

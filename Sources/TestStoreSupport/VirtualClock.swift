@@ -126,16 +126,17 @@ package final class VirtualClock: Sendable {
     }
 
     /// Moves `now` forward by `duration`, waking each sleeper whose deadline it passes, earliest
-    /// first, with `now` at its deadline; lets the woken tasks run before it goes on. Advances that
-    /// overlap (called from two tasks at once) add up: each moves the time on from where the
-    /// previous one was asked to go, and they move it one at a time (in the order they came), so
-    /// each sleeper still wakes at its deadline, earliest first.
+    /// first, with `now` at its deadline; lets the woken tasks run before it goes on. Calls that
+    /// overlap (advances and ``run(limit:)`` from two tasks at once) move time one at a time, in
+    /// the order they came, each from where the previous one left it: advances add up, and each
+    /// sleeper still wakes at its deadline, earliest first.
     package func advance(by duration: Duration) async {
+        await takeTurnToMove()
+        // Taken in turn, after any earlier advance or `run` moved time: from where that one left it.
         let target = storage.withLock { storage -> Duration in
             storage.target = max(storage.target, storage.now).clampedSum(duration, within: .testClockEnd)
             return storage.target
         }
-        await takeTurnToMove()
         _ = await advance(to: target, settled: false)
         passTurnToMove()
     }

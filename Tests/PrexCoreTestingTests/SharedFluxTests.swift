@@ -50,6 +50,26 @@ import Testing
     /// A non-exhaustive test store's `finish()` leaves the effects another test store of the same
     /// flux still follows running (it cancelled every effect of the flux, so the other test store
     /// never received what its effect dispatched).
+    /// When every test store of a flux has finished, the last `finish()` cancels what is still in
+    /// flight: a test store that finished no longer counts as following (two non-exhaustive test
+    /// stores each saw the other and left the effect asleep).
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func theLastOfTwoNonExhaustiveFinishesCancelsTheEffectsInFlight() async {
+        let clock = TestClock()
+        let flux = Flux(state: CounterState(), mutation: CounterMutation())
+        let first = TestStore(flux: flux, exhaustivity: .off)
+        let second = TestStore(flux: flux, exhaustivity: .off)
+        first.presenter.runEffect(id: "tick") { dispatch in
+            try await clock.sleep(for: .seconds(1))
+            await dispatch(.delayedIncrement)
+        }
+        #expect(second.effectsInFlight.count == 1)
+        await first.finish()
+        #expect(second.effectsInFlight.count == 1, "cancelled while the other still followed it")
+        await second.finish()
+        #expect(await eventuallyOnMain(within: 10) { second.effectsInFlight.isEmpty })
+    }
+
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func finishingANonExhaustiveTestStoreLeavesTheOtherOnesEffectRunning() async {
         let clock = TestClock()

@@ -18,8 +18,6 @@ import Testing
         #expect(clock.now == TestClock.Instant(offset: .milliseconds(25)))
     }
 
-    /// Time stops at `Int64.max` seconds from the start instead of overflowing `Duration`, which
-    /// trapped at about the nineteenth advance by `.seconds(Int64.max)`; instants stop there too.
     /// Two overlapping advances move time one after the other: each sleeper wakes with `now` at
     /// its deadline, earliest first. Each advance used to run its own wake-up loop, and one could
     /// move `now` to its target while the other's woken sleeper had not run yet: in about half of
@@ -52,6 +50,27 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.count) rounds of 20 went wrong, such as \(wrong.prefix(3))")
     }
 
+    /// An advance that comes while `run()` moves time goes on from where `run()` left it: here a
+    /// sleeper woken at 100 ms asks for 10 ms more while `run()` still has a sleeper at 200 ms to
+    /// wake, so time ends at 210 ms. The advance's target used to be fixed when it was called,
+    /// before it waited for `run()`: 110 ms, already passed by then, so it did nothing (200 ms).
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test(timeLimit(minutes: 1)) func anAdvanceThatComesDuringRunGoesOnFromWhereRunLeftTime() async {
+        let clock = TestClock()
+        let first = Task {
+            try? await clock.sleep(for: .milliseconds(100))
+            await clock.advance(by: .milliseconds(10))
+        }
+        let second = Task { try? await clock.sleep(for: .milliseconds(200)) }
+        await clock.advance(by: .zero)  // both asleep
+        await clock.run()
+        await first.value
+        await second.value
+        #expect(clock.now == TestClock.Instant(offset: .milliseconds(210)))
+    }
+
+    /// Time stops at `Int64.max` seconds from the start instead of overflowing `Duration`, which
+    /// trapped at about the nineteenth advance by `.seconds(Int64.max)`; instants stop there too.
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func timeStopsAtItsLimitInsteadOfOverflowing() async {
         let clock = TestClock()
