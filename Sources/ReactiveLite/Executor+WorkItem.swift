@@ -29,11 +29,14 @@ extension Executor {
 
         /// Runs the function with `value` now, on the calling thread, unless the item is cancelled.
         ///
+        /// `value` is an autoclosure, as in VueFlux: it is evaluated only when the function runs,
+        /// not at all for a cancelled item.
+        ///
         /// - Parameter value: The value passed to the function.
-        public func execute(with value: Value) {
-            // Read under the lock, called after it: the function is user code.
-            let current = function.withLock { $0 }
-            current?(value)
+        public func execute(with value: @autoclosure () -> Value) {
+            // Read under the lock, called after it: the function is user code (and so is `value`).
+            guard let current = function.withLock({ $0 }) else { return }
+            current(value())
         }
 
         /// Cancels the item: it runs no more, including runs already handed to an executor that

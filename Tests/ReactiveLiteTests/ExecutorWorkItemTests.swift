@@ -17,6 +17,23 @@ import Testing
         #expect(!item.isCanceled)
     }
 
+    /// As in VueFlux (`VueFlux/ExecutorWorkItem.swift`: `execute(with value: @autoclosure`), the
+    /// value is evaluated only when the function runs: a cancelled item evaluates nothing.
+    @Test func aCancelledWorkItemDoesNotEvaluateItsValue() {
+        let evaluated = Recorder<Int>()
+        func value(_ number: Int) -> Int {
+            evaluated.append(number)
+            return number
+        }
+        let ran = Recorder<Int>()
+        let item = Executor.WorkItem<Int> { ran.append($0) }
+        item.execute(with: value(1))
+        item.cancel()
+        item.execute(with: value(2))
+        #expect(evaluated.values == [1])
+        #expect(ran.values == [1])
+    }
+
     @Test func aWorkItemCancelledBeforeItsTurnNeverRuns() {
         let steps = StepExecutor()
         let recorder = Recorder<Int>()

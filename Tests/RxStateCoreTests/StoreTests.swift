@@ -294,6 +294,31 @@ private final class ForwardingStore: StoreType {
         #expect(store.currentState.isEmpty)
     }
 
+    struct Other: SubstateType, Equatable {}
+
+    /// `Store.reduce(state:action:)` gives what the store's own state becomes for the same action.
+    @Test func reduceStateActionGivesTheStateTheStoreReaches() {
+        let store = Store()
+        var state: [any SubstateType] = []
+        for action: StoreAction in [
+            .add(states: [Tasks()]), .add(states: [Other(), Tasks(names: ["again"])]),
+            .add(states: [Other()]), .reset, .add(states: [Other(), Tasks()]),
+        ] {
+            state = Store.reduce(state: state, action: action)
+            store.dispatch(action: action)
+            #expect(state.map { "\(type(of: $0))" } == store.currentState.map { "\(type(of: $0))" })
+        }
+        #expect(state.count == 2)
+    }
+
+    @available(*, deprecated)
+    @Test func rxStatesMisspelledNamesStillCompileAndMeanTheSame() {
+        let added = Store.reduce(state: [], sction: .add(states: [Tasks(names: ["a"])]))
+        #expect((added.first as? Tasks)?.names == ["a"])
+        let pair: StateLastAction = (currentState: added, lastAction: nil)
+        #expect(pair.currentState.count == 1)
+    }
+
     @available(*, deprecated)
     @Test func actionIsTheLastDispatchedAction() {
         let store = Store()
