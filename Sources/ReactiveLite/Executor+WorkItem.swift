@@ -29,8 +29,8 @@ extension Executor {
 
         /// Runs the function with `value` now, on the calling thread, unless the item is cancelled.
         ///
-        /// `value` is an autoclosure, as in VueFlux: it is evaluated only when the function runs,
-        /// not at all for a cancelled item.
+        /// `value` is an autoclosure, as in VueFlux's later revisions: it is evaluated only when
+        /// the function runs, not at all for a cancelled item.
         ///
         /// - Parameter value: The value passed to the function.
         public func execute(with value: @autoclosure () -> Value) {

@@ -15,16 +15,16 @@ public enum StoreAction: ActionType {
 }
 
 extension Store {
-    /// ``RxStateCore/StoreAction`` by the name RxState's source gives it, nested in `Store`
+    /// ``RxStateCore/StoreAction`` by the name RxState's early source gives it, nested in `Store`
     /// (`Store.StoreAction.add(states:)`, `RxState/RxState.swift`): the same type, so code that
     /// spells it either way compiles and matches the same cases.
     public typealias StoreAction = RxStateCore.StoreAction
 }
 
 extension Store {
-    /// Applies a ``RxStateCore/StoreAction`` to `state` as the store applies it: RxState's
-    /// `Store.reduce(state:action:)` (`RxState/RxState.swift`), for a main reducer or a test that
-    /// works on an app state of its own.
+    /// Applies a ``RxStateCore/StoreAction`` to `state` as the store applies it: RxState's static
+    /// `Store.reduce` for its store actions (`RxState/RxState.swift`), for a main reducer or a test
+    /// that works on an app state of its own.
     ///
     /// `.reset` gives an empty state. `.add(states:)` gives `state` followed by `states`, all or
     /// nothing: if one of `states` has the type of a substate in `state`, or two of them share a

@@ -44,7 +44,7 @@ extension StoreType {
         currentStateLastAction.map { $0.lastAction }
     }
 
-    /// RxState's other name for ``lastDispatchedAction`` (`StoreType.action` in
+    /// RxState's first name for ``lastDispatchedAction`` (`StoreType.action` in its early
     /// `RxState/RxState.swift`, a `Driver` of the last action): the same replaying signal, `nil`
     /// first if no action was applied yet, then each applied action. The compiler offers the rename
     /// as a fix-it.

@@ -17,8 +17,8 @@ import Testing
         #expect(!item.isCanceled)
     }
 
-    /// As in VueFlux (`VueFlux/ExecutorWorkItem.swift`: `execute(with value: @autoclosure`), the
-    /// value is evaluated only when the function runs: a cancelled item evaluates nothing.
+    /// As in VueFlux's later `VueFlux/ExecutorWorkItem.swift` (`execute(with value: @autoclosure`),
+    /// the value is evaluated only when the function runs: a cancelled item evaluates nothing.
     @Test func aCancelledWorkItemDoesNotEvaluateItsValue() {
         let evaluated = Recorder<Int>()
         func value(_ number: Int) -> Int {
