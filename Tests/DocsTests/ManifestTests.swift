@@ -10,8 +10,12 @@ import Testing
 let canonicalPackageLine =
     #".package(url: "https://github.com/unidirectional-flow/unidirectional-flow", .upToNextMinor(from: "0.1.0")),"#
 
-/// The local-clone form getting-started.md shows next to the URL form.
-let localPackageLine = #".package(path: "../unidirectional-flow"),"#
+/// The local-clone forms getting-started.md shows next to the URL form: a clone named as the
+/// package, and one in another folder with the package's name given.
+let localPackageLines: Set<String> = [
+    #".package(path: "../unidirectional-flow"),"#,
+    #".package(name: "unidirectional-flow", path: "../project"),"#,
+]
 
 /// The library products declared in a manifest's text (`.library(name: "X"`).
 func libraryProducts(inManifest text: String) -> Set<String> {
@@ -44,7 +48,7 @@ func values(after prefix: String, in text: String) -> Set<String> {
             let text = try String(contentsOf: file, encoding: .utf8)
             for line in text.components(separatedBy: "\n") where line.contains(".package(") {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed == localPackageLine { continue }
+                if localPackageLines.contains(trimmed) { continue }
                 found += 1
                 if trimmed != canonicalPackageLine {
                     problems.append("\(file.lastPathComponent): \(trimmed)")

@@ -6,6 +6,7 @@ import Testing
 @MainActor
 @Suite struct TestStoreTests {
     // snippet: prex-test
+    @MainActor
     @Test func incrementLaterCountsWhenTheDelayedActionArrives() async {
         let store = TestStore(initialState: CounterState(), mutation: CounterMutation())
 

@@ -127,6 +127,7 @@ final class CounterPresenter: Presenter<CounterAction, CounterState> {
     }
 }
 
+// snippet: presenter-xctest
 // `refrectParameters` is the README's spelling, kept to show its code compiles unchanged.
 final class MockView: View {
     var refrectParameters: ((StateChange<CounterState>) -> Void)?
@@ -136,7 +137,6 @@ final class MockView: View {
     }
 }
 
-// snippet: presenter-xctest
 @MainActor
 final class CounterPresenterTests: XCTestCase {
     func test_presenter_calls_reflect_of_view_when_state_changed() async {

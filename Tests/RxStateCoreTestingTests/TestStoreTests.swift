@@ -6,6 +6,7 @@ import Testing
 @MainActor
 @Suite struct TestStoreTests {
     // snippet: rxstate-test
+    @MainActor
     @Test func incrementLaterCountsWhenTheDelayedActionArrives() async {
         let store = TestStore(initialState: CounterState(), store: makeCounterStore())
 

@@ -28,6 +28,7 @@ func makeEchoTestStore() -> TestStore<EchoState, Int> {
 @MainActor
 @Suite struct TestStoreTests {
     // snippet: vueflux-test
+    @MainActor
     @Test func incrementLaterCountsWhenTheDelayedActionArrives() async {
         let store = TestStore(state: CounterState(), mutations: CounterMutations()) { computed in
             CounterSnapshot(count: computed.count.value, isWaiting: computed.isWaiting.value)

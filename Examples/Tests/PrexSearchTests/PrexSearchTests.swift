@@ -36,6 +36,7 @@ final class SilentView: View {
 @Suite struct PrexSearchTests {
     // snippet: prex-search-loading
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func loadingThenResults() async {
         let fixture = SearchFixture()
         let clock = fixture.clock
@@ -80,6 +81,7 @@ final class SilentView: View {
 
     // snippet: prex-search-debounce
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func threeKeystrokesMakeOneRequest() async {
         let fixture = SearchFixture()
         let (clock, server) = (fixture.clock, fixture.server)
@@ -116,6 +118,7 @@ final class SilentView: View {
 
     // snippet: prex-search-stale
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func aNewerQueryCancelsTheStaleRequest() async {
         let fixture = SearchFixture()
         let (clock, server) = (fixture.clock, fixture.server)
@@ -148,6 +151,7 @@ final class SilentView: View {
 
     // snippet: prex-search-lifetime
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func theScreenGoingAwayCancelsItsWork() async {
         let fixture = SearchFixture()
         let (clock, server) = (fixture.clock, fixture.server)
@@ -171,6 +175,7 @@ final class SilentView: View {
 
     // snippet: prex-forgotten-receive
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func aForgottenReceiveFailsFinishNamingTheRunningEffect() async {
         let fixture = SearchFixture()
         let clock = fixture.clock

@@ -30,6 +30,7 @@ struct SearchFixture {
 @Suite struct RxStateSearchTests {
     // snippet: rxstate-search-loading
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func loadingThenResults() async {
         let fixture = SearchFixture()
         let clock = fixture.clock
@@ -89,6 +90,7 @@ struct SearchFixture {
 
     // snippet: rxstate-search-stale
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func aNewerQueryCancelsTheStaleRequest() async {
         let fixture = SearchFixture()
         let clock = fixture.clock
@@ -112,6 +114,7 @@ struct SearchFixture {
 
     // snippet: rxstate-search-lifetime
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func theStoreGoingAwayCancelsItsWork() async {
         let fixture = SearchFixture()
         var store: Store? = makeSearchStore(dependencies: fixture.dependencies)
@@ -130,6 +133,7 @@ struct SearchFixture {
 
     // snippet: rxstate-forgotten-receive
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func aForgottenReceiveFailsFinishNamingTheRunningEffect() async {
         let fixture = SearchFixture()
         let clock = fixture.clock

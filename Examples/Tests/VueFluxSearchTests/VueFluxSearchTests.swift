@@ -45,6 +45,7 @@ struct SearchFixture {
 @Suite struct VueFluxSearchTests {
     // snippet: vueflux-search-loading
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func loadingThenResults() async {
         let fixture = SearchFixture()
         let (clock, dependencies) = (fixture.clock, fixture.dependencies)
@@ -116,6 +117,7 @@ struct SearchFixture {
 
     // snippet: vueflux-search-stale
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func aNewerQueryCancelsTheStaleRequest() async {
         let fixture = SearchFixture()
         let (clock, dependencies) = (fixture.clock, fixture.dependencies)
@@ -147,6 +149,7 @@ struct SearchFixture {
 
     // snippet: vueflux-search-lifetime
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func theScreenGoingAwayCancelsItsWork() async {
         let fixture = SearchFixture()
         var store: Store<SearchState>? = Store(
@@ -169,6 +172,7 @@ struct SearchFixture {
 
     // snippet: vueflux-forgotten-receive
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
     @Test func aForgottenReceiveFailsFinishNamingTheRunningEffect() async {
         let fixture = SearchFixture()
         let (clock, dependencies) = (fixture.clock, fixture.dependencies)
