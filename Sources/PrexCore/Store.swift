@@ -111,8 +111,10 @@ public final class Store<State: PrexCore.State>: Sendable {
     /// Returns the state changes as an asynchronous sequence: first the current state (a change
     /// with no old state), then every later change, with no gap and no duplicate.
     ///
-    /// The stream holds the store weakly and finishes when the store is deallocated; stopping the
-    /// iteration (or dropping the stream) removes its listener. With the default unbounded buffer a
+    /// The stream holds the store weakly and finishes when the store is deallocated; cancelling the
+    /// iterating task, or the stream's end (its last copy and its iterator dropped: leaving a loop
+    /// over `store.changes()` itself), removes its listener. A stream also kept elsewhere keeps it,
+    /// and buffers, until that copy is dropped, as any `AsyncStream` does. With the default unbounded buffer a
     /// slow consumer sees every change; pass `.bufferingNewest(1)` to see only the latest.
     public func changes(
         bufferingPolicy: AsyncStream<StateChange<State>>.Continuation.BufferingPolicy = .unbounded

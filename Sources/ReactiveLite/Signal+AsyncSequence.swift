@@ -3,8 +3,11 @@ extension Signal {
     ///
     /// Each access starts a new observation; on a replaying source the first element is the current
     /// value. Values are buffered without limit until the loop takes them, so none is lost and
-    /// order is kept. Ending the loop, cancelling its task or dropping the stream disposes of the
-    /// observation; the sequence finishes when its source is deallocated (the source releases the
+    /// order is kept. Cancelling the iterating task, or the stream's end (its last copy and its
+    /// iterator dropped), disposes of the observation: so leaving a `for await` loop over
+    /// `signal.values` itself ends it, but a stream also kept elsewhere (in a property, a local used
+    /// again) stays observed, and buffers, until that copy is dropped, as any `AsyncStream` does.
+    /// The sequence finishes when its source is deallocated (the source releases the
     /// observer, which finishes the stream), so a loop over a dropped variable's values ends. That
     /// holds through ``observe(on:)`` (after the values already sent) and for a custom signal whose
     /// producer lets go of its `send` closure: the observation holds its own disposable, so only

@@ -20,6 +20,24 @@ import Testing
         #expect(await eventually { variable.channel.observerCount == 0 })
     }
 
+    /// Leaving a loop over a stream that is also kept elsewhere does not end the observation (an
+    /// `AsyncStream` ends when its last copy goes); dropping that copy does. The doc comment used to
+    /// say that ending the loop always disposes of it.
+    @Test func aStreamKeptAfterItsLoopStaysObservedUntilItIsDropped() async {
+        let variable = Variable(0)
+        do {
+            let stream = variable.signal.values
+            for await _ in stream {
+                break
+            }
+            #expect(variable.channel.observerCount == 1)
+            variable.value = 1
+            var iterator = stream.makeAsyncIterator()
+            #expect(await iterator.next() == 1, "kept, it went on buffering")
+        }
+        #expect(await eventually { variable.channel.observerCount == 0 })
+    }
+
     @Test func cancellingTheConsumingTaskDisposesOfTheObservation() async {
         let sink = Sink<Int>()
         let started = Counter()
