@@ -37,10 +37,6 @@ package final class VirtualClock: Sendable {
         /// How many sleepers are `.reserved`: kept as they change, since `settle` asks on every
         /// round (counting them there cost a look at every sleeper each time).
         var reservedCount = 0
-        /// The furthest time an `advance(by:)` has been asked to reach (`now` or later once it is
-        /// reached): each advance moves it on by its duration, so two advances that overlap (from
-        /// two tasks) move time by their sum, not by the longer one.
-        var target = Duration.zero
         /// Whether an `advance(by:)` or a `run` is moving time; the others wait their turn.
         var isMoving = false
         /// The calls waiting to move time, in the order they came.
@@ -133,10 +129,7 @@ package final class VirtualClock: Sendable {
     package func advance(by duration: Duration) async {
         await takeTurnToMove()
         // Taken in turn, after any earlier advance or `run` moved time: from where that one left it.
-        let target = storage.withLock { storage -> Duration in
-            storage.target = max(storage.target, storage.now).clampedSum(duration, within: .testClockEnd)
-            return storage.target
-        }
+        let target = storage.withLock { $0.now.clampedSum(duration, within: .testClockEnd) }
         _ = await advance(to: target, settled: false)
         passTurnToMove()
     }
