@@ -34,8 +34,9 @@ import TestStoreSupport
 /// applied (if it applied none, the state the last action before it left); every later action,
 /// whether dispatched reentrantly during the call or by a side effect afterwards, must be received
 /// in order. An action a side effect applies is never taken as a send's own, even when it comes
-/// before it. A
-/// mismatch fails the test with a line diff of the two states' `dump` (`-` expected, `+` actual) at
+/// before it; nor is one another thread applies during the call (a thread that held the flux's
+/// turn when the send came, a `Task` or a queue dispatching), since the flux applies a caller's
+/// action on the calling thread. A mismatch fails the test with a line diff of the two states' `dump` (`-` expected, `+` actual) at
 /// the call that failed, through Swift Testing's `Issue.record` when a Swift Testing test is
 /// running, `XCTFail` otherwise.
 ///

@@ -26,11 +26,15 @@ import TestStoreSupport
 /// store's ``Store/currentStateLastAction``, on the thread that applied it. Actions that change
 /// other substates are recorded too and must be received; their other changes are not compared.
 ///
-/// `send` asserts the substate produced by the first action its dispatch applied (if an
-/// interceptor dropped or delayed it, the substate the last action before it left); every later
+/// `send` asserts the substate produced by the first action its dispatch applied, whatever an
+/// interceptor made of the sent one (if it applied none, an interceptor having dropped or delayed
+/// the action, the substate the last action before it left); every later
 /// action, whether dispatched reentrantly (by an observer, a middleware) or afterwards by a side
 /// effect, must be received in order. An action a side effect applies is never taken as a send's
-/// own, even when it comes before it. A mismatch fails the test with a line diff of the two substates' `dump` (`-` expected,
+/// own, even when it comes before it; nor is one another thread applies during the dispatch (a
+/// thread that held the store's turn when the send came, a `Task` or a queue dispatching, an
+/// interceptor passing an action on later), when the dispatch applied one on the calling thread,
+/// where the store applies a caller's action. A mismatch fails the test with a line diff of the two substates' `dump` (`-` expected,
 /// `+` actual) at the call that failed, through Swift Testing's `Issue.record` when a Swift Testing
 /// test is running, `XCTFail` otherwise.
 ///

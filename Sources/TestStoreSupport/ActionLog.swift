@@ -13,6 +13,9 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
         /// The effect whose task applied it (see `EffectRegistry.current`), described; `nil` when
         /// no effect did.
         package let effect: String?
+        /// The thread that applied it (`currentThreadIdentity()`): a send takes as its own an action
+        /// applied on its calling thread before one another thread applied meanwhile.
+        package let thread: UInt
     }
 
     /// What a waiter can wait for.
@@ -60,11 +63,12 @@ package final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
     package init() {}
 
     /// Appends an applied action; called on the thread that applied it, which tells which effect
-    /// (if any) applied it.
+    /// (if any) applied it, and which thread.
     package func append(_ action: Action, state: State) {
         let effect = EffectRegistry.current?.description
+        let thread = currentThreadIdentity()
         let ready = storage.withLock { storage in
-            storage.entries.append(Entry(action: action, state: state, effect: effect))
+            storage.entries.append(Entry(action: action, state: state, effect: effect, thread: thread))
             storage.status.entryCount += 1
             if effect == nil {
                 storage.status.entriesOutsideEffects += 1

@@ -83,7 +83,9 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     /// Performs a send: runs `perform`, takes the first action it applied (if any) and checks the
     /// state that action produced (or, if it applied none, the state the last action before it
     /// left) against `expectation` applied to the asserted state. Later actions are left for
-    /// `receive`, and so is every action an effect applied meanwhile (see ``endSend``).
+    /// `receive`, and so is every action an effect or another thread applied meanwhile (see
+    /// ``endSend``): `perform` dispatches synchronously on the calling thread, where the store
+    /// applies a caller's own action.
     package func send(
         _ what: String,
         site: CallSite,
@@ -91,8 +93,9 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         perform: () -> Void
     ) {
         let start = beginSend(what, site: site)
+        let sender = currentThreadIdentity()
         perform()
-        endSend(what, from: start, site: site, expectation: expectation)
+        endSend(what, from: start, site: site, expectation: expectation, sender: sender)
     }
 
     /// The first half of a send: fails on actions left unasserted (in exhaustive mode) and returns
@@ -118,6 +121,13 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     ///
     /// An action an effect applied (a task the store knows, started by this send or earlier) is
     /// never the send's own, even when it came first: it stays in the log for `receive`, in order.
+    /// With `sender`, the thread that dispatched the send's action (where the store applies a
+    /// caller's own action, after waiting for the turn if another thread holds it), an action
+    /// applied on that thread is taken before any applied on another (a thread that held the turn
+    /// when the send came, a `Task` or a queue dispatching, an interceptor passing an action on
+    /// later): those stay for `receive` too. If the sending thread applied none (a store whose
+    /// executor commits elsewhere, an interceptor that dropped the action), the first applied
+    /// on any thread is taken, as with no `sender`.
     /// A send that applied no action of its own checks the state the last action before it left
     /// (the initial state if there is none): the state an effect changed after the send's call
     /// is not the send's. In a store whose state changes only through actions, that is the
@@ -126,16 +136,20 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         _ what: String,
         from start: Int,
         site: CallSite,
-        expectation: ((inout State) -> Void)?
+        expectation: ((inout State) -> Void)?,
+        sender: UInt? = nil
     ) {
         let applied = log.entries(from: start)
         let actual: State
-        if let own = applied.firstIndex(where: { $0.effect == nil }) {
+        let ownOnSender = sender.flatMap { sender in
+            applied.firstIndex { $0.effect == nil && $0.thread == sender }
+        }
+        if let own = ownOnSender ?? applied.firstIndex(where: { $0.effect == nil }) {
             progress.withLock { progress in
                 if own == 0 {
                     progress.consumed = start + 1
                 } else {
-                    // Effects' actions came first: they stay for `receive`.
+                    // Effects' (or other threads') actions came first: they stay for `receive`.
                     progress.consumed = start
                     progress.taken.insert(start + own)
                 }

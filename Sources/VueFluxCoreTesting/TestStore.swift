@@ -33,7 +33,10 @@ import VueFluxCore
 /// the snapshot the last action before it left); every later action, dispatched reentrantly during
 /// the call or afterwards by an asynchronous action creator or a side effect, must be received in
 /// order. An action a side effect commits on the effect's task (a store on `.immediate`) is never
-/// taken as a send's own, even when it comes before it. A mismatch fails the test with a
+/// taken as a send's own, even when it comes before it. Sending an action to a store on
+/// `.immediate`, an action another thread commits during the call (a thread that held the store's
+/// turn when the send came, a `Task` or a queue dispatching) is not taken either: the store
+/// commits the caller's action on the calling thread. A mismatch fails the test with a
 /// line diff of the two snapshots' `dump` (`-` expected, `+` actual) at the call that failed,
 /// through Swift Testing's `Issue.record` when a Swift Testing test is running, `XCTFail`
 /// otherwise.
@@ -186,9 +189,12 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let what = "send(\(action))"
         let start = engine.beginSend(what, site: site)
+        // An immediate store commits on this thread, in the dispatch; one that commits on a queue
+        // does so elsewhere, and then the first action committed is taken (see `endSend`).
+        let sender = currentThreadIdentity()
         store.actions.dispatch(action: action)
         await awaitCommits(what, timeout: timeout, site: site)
-        engine.endSend(what, from: start, site: site, expectation: expectation)
+        engine.endSend(what, from: start, site: site, expectation: expectation, sender: sender)
     }
 
     /// Calls an action creator, synchronous or asynchronous, in a new task on the main actor, and

@@ -1,0 +1,66 @@
+import Foundation
+import PrexCore
+import PrexCoreTesting
+import TestStoreSupport
+import Testing
+
+/// An action another thread applies while a send waits for the flux's turn is not the send's own:
+/// the send checks the state its own action produced, and the other action is left for `receive`.
+@MainActor
+@Suite struct SendTakesNoOtherThreadsActionTests {
+    struct Counter: State, Equatable {
+        var count = 0
+    }
+
+    enum CounterAction: Action, Equatable {
+        case increment
+        /// Holds the flux's turn until the test lets it go.
+        case hold
+    }
+
+    struct HoldingMutation: Mutation {
+        let entered: LockedBox<Bool>
+        let released: LockedBox<Bool>
+
+        func mutate(action: CounterAction, state: inout Counter) {
+            switch action {
+            case .increment:
+                state.count += 1
+            case .hold:
+                entered.withLock { $0 = true }
+                let deadline = Date().addingTimeInterval(10)
+                while !released.withLock({ $0 }) && Date() < deadline {
+                    usleep(1_000)
+                }
+                state.count += 100
+            }
+        }
+    }
+
+    /// Another thread dispatches `.hold`, whose mutation waits until the test lets it go; the send
+    /// of `.increment` comes meanwhile, waits for the turn, and applies its action after `.hold`.
+    /// The engine used to take `.hold` (the first action applied during the send) as the send's own.
+    @Test(.timeLimit(.minutes(1)))
+    func anActionAnotherThreadAppliedDuringASendIsLeftForReceive() async {
+        let entered = LockedBox(false)
+        let released = LockedBox(false)
+        let failures = await FailureReporter.captureFailures {
+            let test = TestStore(
+                initialState: Counter(), mutation: HoldingMutation(entered: entered, released: released))
+            let dispatcher = test.flux.dispatcher
+            Thread.detachNewThread { dispatcher.dispatch(.hold) }
+            while !entered.withLock({ $0 }) {
+                try? await Task.sleep(nanoseconds: 1_000_000)
+            }
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: 0.1)
+                released.withLock { $0 = true }
+            }
+            // `.hold`'s thread holds the turn: this send waits, then applies `.increment` itself.
+            await test.send(.increment) { $0.count = 101 }
+            await test.receive(.hold) { $0.count = 100 }
+            await test.finish()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import ReactiveLite
+import TestStoreSupport
+import Testing
+import VueFluxCore
+import VueFluxCoreTesting
+
+/// A state whose `.hold` commit waits until the test lets it go, holding the store's turn.
+final class HoldingState: State {
+    typealias Action = HoldingAction
+    typealias Mutations = HoldingMutations
+
+    fileprivate let count = Variable(0)
+    let entered = LockedBox(false)
+    let released = LockedBox(false)
+}
+
+enum HoldingAction: Equatable {
+    case increment
+    case hold
+}
+
+struct HoldingMutations: Mutations {
+    func commit(action: HoldingAction, state: HoldingState) {
+        switch action {
+        case .increment:
+            state.count.value += 1
+        case .hold:
+            state.entered.withLock { $0 = true }
+            let deadline = Date().addingTimeInterval(10)
+            while !state.released.withLock({ $0 }) && Date() < deadline {
+                usleep(1_000)
+            }
+            state.count.value += 100
+        }
+    }
+}
+
+/// An action another thread commits while a send waits for an immediate store's turn is not the
+/// send's own: the send checks the snapshot its own action produced, and the other action is left
+/// for `receive`.
+@MainActor
+@Suite struct SendTakesNoOtherThreadsActionTests {
+    /// Another thread dispatches `.hold`, whose commit waits until the test lets it go; the send
+    /// of `.increment` comes meanwhile, waits for the turn, and commits its action after `.hold`.
+    /// The engine used to take `.hold` (the first action committed during the send) as the send's own.
+    @Test(.timeLimit(.minutes(1)))
+    func anActionAnotherThreadCommittedDuringASendIsLeftForReceive() async {
+        let state = HoldingState()
+        let failures = await FailureReporter.captureFailures {
+            let test = TestStore(state: state, mutations: HoldingMutations()) { $0.state.count.value }
+            let actions = test.store.actions
+            Thread.detachNewThread { actions.dispatch(action: .hold) }
+            while !state.entered.withLock({ $0 }) {
+                try? await Task.sleep(nanoseconds: 1_000_000)
+            }
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: 0.1)
+                state.released.withLock { $0 = true }
+            }
+            // `.hold`'s thread holds the turn: this send waits, then commits `.increment` itself.
+            await test.send(.increment) { $0 = 101 }
+            await test.receive(.hold) { $0 = 100 }
+            await test.finish()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+}
