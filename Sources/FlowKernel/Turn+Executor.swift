@@ -1,9 +1,11 @@
-// The turn of an owner that applies its work on an executor (a VueFlux store with `.queue` or
-// `.mainThread`): dispatch queues and schedules one drain at a time, and queueing never waits (an
-// executor that runs the drain at once runs it, and its waits, on the dispatching thread). On a queue a
-// drain applies one bounded batch, then hands what is left to the next drain on the executor, so
-// that the queue's other work (other main-queue blocks) runs in between, however long a flood
-// lasts; on a custom context it applies everything, never calling the context from inside its work.
+// The turn of an owner that applies its work on an executor (a VueFlux store with `.queue`,
+// `.mainThread` or a custom context): dispatch queues and schedules one drain at a time, and
+// queueing never waits (an executor that runs the drain at once runs it, and its waits, on the
+// dispatching thread). A drain applies one bounded batch, then hands what is left to the next
+// drain on the executor, so that the queue's other work (other main-queue blocks) runs in between,
+// however long a flood lasts, and a thread that runs a drain never applies another thread's
+// stream. On a custom context the batch also takes what the draining thread dispatches again, and
+// the next drain is handed to the context from another thread, never from inside its work.
 
 /// The batch rule and the hand-off shared by every drain that runs on an executor: a store's
 /// (``Locked/drainScheduled(inBatches:prepare:perform:reschedule:)``) and ReactiveLite's `observe(on:)`
@@ -85,11 +87,18 @@ extension Locked where Value: TurnHolding {
     /// Queues `work` for an owner that applies its work on an executor; returns whether the caller
     /// must schedule a drain (``drainScheduled(inBatches:prepare:perform:reschedule:)``) on the executor.
     /// Never waits.
+    ///
+    /// Work that the thread running a drain on a custom context queues (what its items dispatch
+    /// again) extends that drain's batch to it, in order, so that it is applied before the drain
+    /// returns, as on `.immediate`; other threads' work waits for a later drain.
     @inlinable
     package func enqueueForDrain(_ work: Value.Work, if accept: (inout Value) -> Bool) -> Bool {
         withLock { value in
             guard accept(&value) else { return false }
             value.turn.appendHoldersWork(work)
+            if value.turn.drainingThread != 0 && value.turn.drainingThread == currentThreadIdentity() {
+                value.turn.batchRemaining = value.turn.queuedCount
+            }
             if value.turn.holder != 0 { return false }
             value.turn.holder = ExecutorDrain.scheduled
             return true
@@ -98,24 +107,31 @@ extension Locked where Value: TurnHolding {
 
     /// Applies queued work on the executor, after ``enqueueForDrain(_:if:)`` asked for a drain.
     ///
-    /// With `inBatches`, it applies at most the items queued when the drain started and at most
-    /// ``ExecutorDrain/batchLimit`` (the rule at ``ExecutorDrain``), then frees the turn if nothing
-    /// is left, or calls `reschedule` to hand the rest to the next drain. Without it, it applies
-    /// every item, those queued meanwhile included, then frees the turn: for an executor that runs
-    /// work at once or in a context of its own (`.immediate`, a custom context), which this drain
-    /// must never call again from inside the work that context is running (a context that
-    /// serializes its work with a lock or a `sync` call would deadlock).
+    /// A drain applies one batch. With `inBatches`: at most the items queued when it started, at
+    /// most ``ExecutorDrain/batchLimit`` (the rule at ``ExecutorDrain``). Without (a custom
+    /// context): the items queued when it started, all of them (a context that holds work until a
+    /// test runs it commits everything dispatched before, in one go, as it always did), and, in
+    /// order, every item up to the last one the draining thread itself queued meanwhile (what its
+    /// items dispatched again, applied before the drain returns as on `.immediate`). Items other
+    /// threads queued meanwhile are not its work: it frees the turn if nothing is left, or calls
+    /// `reschedule` to hand the rest to the next drain. So the thread a context runs a drain on
+    /// (on a context that runs work at once, the dispatching thread, which finds the turn free
+    /// only with nothing queued) applies a bounded amount of other threads' work, never their
+    /// stream.
     ///
     /// - Parameters:
     ///   - inBatches: Whether the executor queues its work asynchronously (a dispatch queue, the
-    ///     main queue), so that handing the rest to it lets its other work run in between.
+    ///     main queue), so that handing the rest to it lets its other work run in between; `false`
+    ///     for a custom context, which may run work at once and serialize it with a lock or a
+    ///     `sync` call.
     ///   - prepare: Under the lock, as each work item starts: takes what applying it needs.
     ///   - perform: With no lock held: applies a work item.
-    ///   - reschedule: Submits this drain again to the executor, behind the executor's other work
-    ///     (on the main queue, through `DispatchQueue.main.async`, never inline). Called only with
-    ///     `inBatches`, with no lock held and outside the turn. Should the executor run it inline,
-    ///     that call returns at once and this drain applies the next batch itself, so drains never
-    ///     nest.
+    ///   - reschedule: Submits this drain again, behind the executor's other work (on the main
+    ///     queue, through `DispatchQueue.main.async`, never inline). Called with no lock held and
+    ///     outside the turn, from inside the work the executor is running: on a custom context it
+    ///     must not call the context there (a context that serializes its work would deadlock) but
+    ///     from another thread. Should the executor run it inline, that call returns at once and
+    ///     this drain applies the next batch itself, so drains never nest.
     @inlinable
     package func drainScheduled<Prepared>(
         inBatches: Bool,
@@ -128,19 +144,28 @@ extension Locked where Value: TurnHolding {
         repeat {
             var resumed: UnsafeContinuation<Void, Never>?
             // What this batch may still apply, fixed at its first lock: the items queued then, at
-            // most the batch limit. Items queued meanwhile wait for the next drain.
-            var remaining = -1
+            // most the batch limit (on a custom context, extended by what this thread queues
+            // meanwhile). Items other threads queue meanwhile wait for the next drain.
+            var isFirst = true
             var handsOff = false
             while true {
                 let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
-                    if remaining < 0 {
-                        remaining =
-                            inBatches ? Swift.min(value.turn.queuedCount, ExecutorDrain.batchLimit) : Int.max
+                    if isFirst {
+                        isFirst = false
+                        if inBatches {
+                            value.turn.batchRemaining = Swift.min(
+                                value.turn.queuedCount, ExecutorDrain.batchLimit)
+                        } else {
+                            value.turn.batchRemaining = value.turn.queuedCount
+                            value.turn.drainingThread = thread
+                        }
                     }
-                    if remaining > 0, let work = value.turn.next(before: .max) {
-                        remaining -= 1
+                    if value.turn.batchRemaining > 0, let work = value.turn.next(before: .max) {
+                        value.turn.batchRemaining -= 1
                         return (work, prepare(&value, work))
                     }
+                    value.turn.batchRemaining = 0
+                    value.turn.drainingThread = 0
                     if value.turn.queuedCount == 0 {
                         value.turn.holder = 0
                         resumed = value.turn.suspended.popFirst()

@@ -55,6 +55,13 @@ import FlowKernelShims
     /// Tasks suspended until the turn is free (``Locked/serializeSuspending(arrive:prepare:perform:)``);
     /// a holder that passes the turn on resumes the first, which then competes for it again.
     @usableFromInline var suspended = FIFO<UnsafeContinuation<Void, Never>>()
+    /// For an owner that drains on an executor: how many items, from the front of the queue, the
+    /// running drain applies before it ends its batch
+    /// (``Locked/drainScheduled(inBatches:prepare:perform:reschedule:)``).
+    @usableFromInline var batchRemaining = 0
+    /// For an owner that drains on a custom context: the thread running a drain, whose own work
+    /// (what its items dispatch again) extends its batch; 0 when none runs.
+    @usableFromInline var drainingThread: UInt = 0
 
     /// Creates an idle turn.
     @inlinable

@@ -17,7 +17,9 @@ public struct Executor: Sendable {
         case immediate
         case mainThread
         case queue(DispatchQueue)
-        case custom(Context)
+        /// The context, and the serial queue from which the next drain is handed to it when a
+        /// drain ends with other threads' work queued (``executeLater(_:)``).
+        case custom(Context, handOff: DispatchQueue)
     }
 
     @usableFromInline
@@ -62,8 +64,14 @@ public struct Executor: Sendable {
     /// meanwhile), and the library relies on no other property. ``Signal/observe(on:)`` keeps the
     /// order of values on any context.
     ///
-    /// A drain of ``Signal/observe(on:)`` never calls `context` again from inside the work it runs.
-    /// Your observer can: one that runs on this executor and sends a value to another observation on
+    /// `context` is called from any thread: the one that dispatches (or sends) when no drain is
+    /// pending, or, when another thread dispatched while a drain ran, a serial queue of the
+    /// executor's own that hands the next drain to it. A drain applies what was queued when it
+    /// started and what its own thread dispatches again meanwhile, so a thread that `context` runs
+    /// a drain on applies a bounded share of another thread's flood, never the flood.
+    ///
+    /// A drain (of a store or of ``Signal/observe(on:)``) never calls `context` from inside the
+    /// work it runs. Your observer can: one that runs on this executor and sends a value to another observation on
     /// it (sets a variable observed there) calls `context` from inside the work `context` is
     /// running. A context that serializes its work with a non-recursive lock or a `sync` call
     /// deadlocks there; queue the nested work instead (for example `queue.async`), or send from
@@ -74,7 +82,7 @@ public struct Executor: Sendable {
     ///
     /// - Parameter context: Runs the work it is given, in its own context.
     public init(_ context: @escaping Context) {
-        kind = .custom(context)
+        kind = .custom(context, handOff: DispatchQueue(label: "ReactiveLite.Executor.handOff"))
     }
 
     /// Whether this is ``immediate``: VueFluxCore commits inline then, without wrapping the commit
@@ -107,7 +115,7 @@ public struct Executor: Sendable {
             }
         case .queue(let queue):
             queue.async(execute: work)
-        case .custom(let context):
+        case .custom(let context, _):
             context(work)
         }
     }
@@ -152,7 +160,13 @@ public struct Executor: Sendable {
     /// queue's other blocks would wait for the whole flood. The block continues work that already
     /// started, so it is not counted as waiting `.mainThread` work: `execute(_:)` called on the main
     /// queue meanwhile still runs inline, as it would between two blocks of any other queue. With
-    /// ``immediate`` it runs at once. Package-visible, not public API.
+    /// ``immediate`` it runs at once. A custom context is called from a serial queue of this
+    /// executor's own, not from the calling thread: the caller runs inside work the context is
+    /// running, and a context that serializes its work (a lock, `queue.sync`) would deadlock if
+    /// called there; one that runs work at once so runs the next drain on that queue's thread, not
+    /// on the caller's. Not a global queue: on Linux those are the threads of Swift's cooperative
+    /// pool, which a drain (user code, waits for other sources' turns) must not hold.
+    /// Package-visible, not public API.
     package func executeLater(_ work: @escaping @Sendable () -> Void) {
         switch kind {
         case .immediate:
@@ -161,8 +175,8 @@ public struct Executor: Sendable {
             DispatchQueue.main.async(execute: work)
         case .queue(let queue):
             queue.async(execute: work)
-        case .custom(let context):
-            context(work)
+        case .custom(let context, let handOff):
+            handOff.async { context(work) }
         }
     }
 }

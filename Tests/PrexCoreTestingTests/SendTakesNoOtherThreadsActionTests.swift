@@ -52,10 +52,15 @@ import Testing
             while !entered.withLock({ $0 }) {
                 try? await Task.sleep(nanoseconds: 1_000_000)
             }
+            // Let go once this send is on its way: it begins in the same main-actor job as the
+            // signal, and then waits for the turn that `hold` keeps.
+            let sending = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
-                Thread.sleep(forTimeInterval: 0.1)
+                sending.wait()
+                Thread.sleep(forTimeInterval: 0.2)
                 released.withLock { $0 = true }
             }
+            sending.signal()
             // `.hold`'s thread holds the turn: this send waits, then applies `.increment` itself.
             await test.send(.increment) { $0.count = 101 }
             await test.receive(.hold) { $0.count = 100 }

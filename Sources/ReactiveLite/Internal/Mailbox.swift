@@ -11,9 +11,13 @@ import FlowKernel
 /// On a dispatch queue or the main queue, a drain delivers one bounded batch (FlowKernel's
 /// `ExecutorDrain`: at most the values queued when it started, at most `ExecutorDrain.batchLimit`),
 /// then schedules the next drain behind the queue's other work if more is queued, so a flood from
-/// another thread never keeps the queue (the main queue) to itself. On a custom context a drain
-/// delivers everything queued, and never calls the context again from inside the work it is
-/// running (an observer that sends to another mailbox on the same context does: `Executor.init(_:)`). The queue is a ring buffer that frees each slot as it is
+/// another thread never keeps the queue (the main queue) to itself. On a custom context a batch is
+/// everything queued when it started, and what the draining thread sends again meanwhile (an
+/// observer setting the observed variable),
+/// and the next drain is handed to the context from another thread, never from inside the work it
+/// is running (an observer that sends to another mailbox on the same context does call it there:
+/// `Executor.init(_:)`); so a thread the context runs a drain on delivers a bounded amount of other
+/// threads' values, never their stream. The queue is a ring buffer that frees each slot as it is
 /// taken: memory follows what is queued, not how many values went through.
 ///
 /// The observer is released as soon as it can no longer be called: on disposal (values still
@@ -30,6 +34,12 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
         var observer: (@Sendable (Value) -> Void)?
         /// `ExecutorDrain`'s word: 0 when no drain is scheduled.
         var drain: UInt = 0
+        /// How many values, from the front of the queue, the running drain delivers before it
+        /// ends its batch.
+        var batchRemaining = 0
+        /// On a custom context, the thread running a drain, whose own sends extend its batch; 0
+        /// when none runs.
+        var drainingThread: UInt = 0
         var isSourceGone = false
         var isDisposed = false
     }
@@ -50,6 +60,9 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
         let schedule = state.withLock { state in
             guard !state.isDisposed else { return false }
             state.queue.append(value)
+            if state.drainingThread != 0 && state.drainingThread == currentThreadIdentity() {
+                state.batchRemaining = state.queue.count
+            }
             guard state.drain == 0 else { return false }
             state.drain = ExecutorDrain.scheduled
             return true
@@ -87,23 +100,34 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
         guard state.withLock({ ExecutorDrain.start(&$0.drain, on: thread) }) else { return }
         repeat {
             // What this batch may still deliver, fixed at its first lock: the values queued then,
-            // at most the batch limit. Values sent meanwhile wait for the next drain.
-            var remaining = -1
+            // at most the batch limit on a dispatch queue (on a custom context, all of them, and
+            // what this thread sends meanwhile). Values other threads send meanwhile wait for the
+            // next drain.
+            var isFirst = true
             var handsOff = false
             var released: (@Sendable (Value) -> Void)?
             while true {
                 let next: (value: Value, observer: @Sendable (Value) -> Void)? = state.withLock { state in
-                    if remaining < 0 {
-                        // In batches only where handing the rest on lets other work run: never
-                        // call a custom context again from inside the work it is running.
-                        remaining =
-                            executor.queuesAsynchronously
-                            ? Swift.min(state.queue.count, ExecutorDrain.batchLimit) : Int.max
+                    if isFirst {
+                        isFirst = false
+                        if executor.queuesAsynchronously {
+                            state.batchRemaining = Swift.min(state.queue.count, ExecutorDrain.batchLimit)
+                        } else {
+                            // A custom context: everything queued now (a context that holds work
+                            // until a test runs it delivers it in one go), and what this thread
+                            // sends meanwhile.
+                            state.batchRemaining = state.queue.count
+                            state.drainingThread = thread
+                        }
                     }
-                    if remaining > 0, let observer = state.observer, let value = state.queue.popFirst() {
-                        remaining -= 1
+                    if state.batchRemaining > 0, let observer = state.observer,
+                        let value = state.queue.popFirst()
+                    {
+                        state.batchRemaining -= 1
                         return (value, observer)
                     }
+                    state.batchRemaining = 0
+                    state.drainingThread = 0
                     if state.isDisposed || state.queue.isEmpty {
                         state.drain = 0
                         if state.isSourceGone {
@@ -121,13 +145,10 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
             }
             _ = released  // the source is gone and everything is delivered: let the observer go
             guard handsOff else { return }
-            if case .mainThread = executor.kind {
-                // Behind the main queue's other blocks: never inline, or the main queue would
-                // deliver the whole flood in one go.
-                DispatchQueue.main.async { self.drain() }
-            } else {
-                executor.execute { self.drain() }
-            }
+            // Behind the main queue's other blocks, never inline (or the main queue would deliver
+            // the whole flood in one go); a custom context is called from another thread, never
+            // from inside the work it is running (`Executor.executeLater`).
+            executor.executeLater { self.drain() }
         } while state.withLock({ ExecutorDrain.finishHandOff(&$0.drain, from: thread) })
     }
 }

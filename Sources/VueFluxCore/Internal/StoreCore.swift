@@ -189,8 +189,11 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     /// Commits the queued actions on the executor (the drain ``dispatch(_:)`` scheduled). On a
     /// dispatch queue or the main queue it commits one batch and schedules the next drain behind
     /// the queue's other work if more is queued: a flood from another thread never keeps the main
-    /// queue to itself. On a custom context it commits everything queued, never calling the context
-    /// from inside the work it is running.
+    /// queue to itself. On a custom context the batch also takes what its own commits dispatch
+    /// again, and the next drain is handed to the context from another thread, never from inside
+    /// the work it is running: a thread the context runs a drain on (the dispatching thread, for a
+    /// context that runs work at once) commits a bounded amount of other threads' actions, never
+    /// their stream.
     @usableFromInline
     func drainScheduled() {
         queue.drainScheduled(
