@@ -3,9 +3,10 @@
 // queueing never waits (an executor that runs the drain at once runs it, and its waits, on the
 // dispatching thread). A drain applies one bounded batch, then hands what is left to the next
 // drain on the executor, so that the queue's other work (other main-queue blocks) runs in between,
-// however long a flood lasts, and a thread that runs a drain never applies another thread's
-// stream. On a custom context the batch also takes what the draining thread dispatches again, and
-// the next drain is handed to the context from another thread, never from inside its work.
+// however long a flood lasts. On a custom context the batch also takes what the draining thread
+// dispatches again, what other threads dispatch meanwhile waits apart for the next drain (so a
+// thread that runs a drain never applies their stream), and the next drain is handed to the
+// context from another thread, never from inside its work.
 
 /// The batch rule and the hand-off shared by every drain that runs on an executor: a store's
 /// (``Locked/drainScheduled(inBatches:prepare:perform:reschedule:)``) and ReactiveLite's `observe(on:)`
@@ -88,17 +89,18 @@ extension Locked where Value: TurnHolding {
     /// must schedule a drain (``drainScheduled(inBatches:prepare:perform:reschedule:)``) on the executor.
     /// Never waits.
     ///
-    /// Work that the thread running a drain on a custom context queues (what its items dispatch
-    /// again) extends that drain's batch to it, in order, so that it is applied before the drain
-    /// returns, as on `.immediate`; other threads' work waits for a later drain.
+    /// While a drain runs on a custom context, work that another thread queues waits apart for the
+    /// next drain; work that the draining thread queues (what its items dispatch again) joins the
+    /// running drain, which applies it before it returns, as on `.immediate`.
     @inlinable
     package func enqueueForDrain(_ work: Value.Work, if accept: (inout Value) -> Bool) -> Bool {
         withLock { value in
             guard accept(&value) else { return false }
-            value.turn.appendHoldersWork(work)
-            if value.turn.drainingThread != 0 && value.turn.drainingThread == currentThreadIdentity() {
-                value.turn.batchRemaining = value.turn.queuedCount
+            if value.turn.drainingThread != 0 && value.turn.drainingThread != currentThreadIdentity() {
+                value.turn.later.append(work)
+                return false
             }
+            value.turn.appendHoldersWork(work)
             if value.turn.holder != 0 { return false }
             value.turn.holder = ExecutorDrain.scheduled
             return true
@@ -109,21 +111,24 @@ extension Locked where Value: TurnHolding {
     ///
     /// A drain applies one batch. With `inBatches`: at most the items queued when it started, at
     /// most ``ExecutorDrain/batchLimit`` (the rule at ``ExecutorDrain``). Without (a custom
-    /// context): the items queued when it started, all of them (a context that holds work until a
-    /// test runs it commits everything dispatched before, in one go, as it always did), and, in
-    /// order, every item up to the last one the draining thread itself queued meanwhile (what its
-    /// items dispatched again, applied before the drain returns as on `.immediate`). Items other
-    /// threads queued meanwhile are not its work: it frees the turn if nothing is left, or calls
-    /// `reschedule` to hand the rest to the next drain. So the thread a context runs a drain on
-    /// (on a context that runs work at once, the dispatching thread, which finds the turn free
-    /// only with nothing queued) applies a bounded amount of other threads' work, never their
-    /// stream.
+    /// context): the items queued when it started, all of them for a drain that a dispatch
+    /// scheduled (a context that holds work until a test runs it commits everything dispatched
+    /// before, in one go) and at most ``ExecutorDrain/batchLimit`` for one that `reschedule` handed
+    /// on (`continuing`), and what the draining thread queues meanwhile (what its items dispatch
+    /// again, applied before the drain returns, as on `.immediate`). What other threads queue
+    /// meanwhile waits apart, and goes behind the queue as the drain ends. Then the drain frees the
+    /// turn if nothing is left, or calls `reschedule` to hand the rest to the next drain. So the
+    /// thread a context runs a drain on (for a context that runs work at once, the dispatching
+    /// thread, which finds the turn free only with nothing queued) applies none of what other
+    /// threads queue while it runs: never their stream.
     ///
     /// - Parameters:
     ///   - inBatches: Whether the executor queues its work asynchronously (a dispatch queue, the
     ///     main queue), so that handing the rest to it lets its other work run in between; `false`
     ///     for a custom context, which may run work at once and serialize it with a lock or a
     ///     `sync` call.
+    ///   - continuing: Whether `reschedule` scheduled this drain (on a custom context, it then
+    ///     applies at most ``ExecutorDrain/batchLimit`` of the items queued when it started).
     ///   - prepare: Under the lock, as each work item starts: takes what applying it needs.
     ///   - perform: With no lock held: applies a work item.
     ///   - reschedule: Submits this drain again, behind the executor's other work (on the main
@@ -135,6 +140,7 @@ extension Locked where Value: TurnHolding {
     @inlinable
     package func drainScheduled<Prepared>(
         inBatches: Bool,
+        continuing: Bool = false,
         prepare: (inout Value, Value.Work) -> Prepared,
         perform: (Value.Work, inout Prepared) -> Void,
         reschedule: () -> Void
@@ -144,28 +150,29 @@ extension Locked where Value: TurnHolding {
         repeat {
             var resumed: UnsafeContinuation<Void, Never>?
             // What this batch may still apply, fixed at its first lock: the items queued then, at
-            // most the batch limit (on a custom context, extended by what this thread queues
-            // meanwhile). Items other threads queue meanwhile wait for the next drain.
-            var isFirst = true
+            // most the batch limit (on a custom context, all of them unless `continuing`, and what
+            // this thread queues meanwhile, which joins the queue). Items other threads queue
+            // meanwhile wait for the next drain.
+            var remaining = -1
             var handsOff = false
             while true {
                 let next: (work: Value.Work, prepared: Prepared)? = withLock { value in
-                    if isFirst {
-                        isFirst = false
-                        if inBatches {
-                            value.turn.batchRemaining = Swift.min(
-                                value.turn.queuedCount, ExecutorDrain.batchLimit)
+                    if remaining < 0 {
+                        if inBatches || continuing {
+                            remaining = Swift.min(value.turn.queuedCount, ExecutorDrain.batchLimit)
                         } else {
-                            value.turn.batchRemaining = value.turn.queuedCount
+                            remaining = Int.max
+                        }
+                        if !inBatches {
                             value.turn.drainingThread = thread
                         }
                     }
-                    if value.turn.batchRemaining > 0, let work = value.turn.next(before: .max) {
-                        value.turn.batchRemaining -= 1
+                    if remaining > 0, let work = value.turn.next(before: .max) {
+                        remaining -= 1
                         return (work, prepare(&value, work))
                     }
-                    value.turn.batchRemaining = 0
                     value.turn.drainingThread = 0
+                    value.turn.moveLaterWorkBack()
                     if value.turn.queuedCount == 0 {
                         value.turn.holder = 0
                         resumed = value.turn.suspended.popFirst()

@@ -55,13 +55,13 @@ import FlowKernelShims
     /// Tasks suspended until the turn is free (``Locked/serializeSuspending(arrive:prepare:perform:)``);
     /// a holder that passes the turn on resumes the first, which then competes for it again.
     @usableFromInline var suspended = FIFO<UnsafeContinuation<Void, Never>>()
-    /// For an owner that drains on an executor: how many items, from the front of the queue, the
-    /// running drain applies before it ends its batch
-    /// (``Locked/drainScheduled(inBatches:prepare:perform:reschedule:)``).
-    @usableFromInline var batchRemaining = 0
     /// For an owner that drains on a custom context: the thread running a drain, whose own work
-    /// (what its items dispatch again) extends its batch; 0 when none runs.
+    /// (what its items dispatch again) goes in ``queue``, for this drain; 0 when none runs
+    /// (``Locked/drainScheduled(inBatches:continuing:prepare:perform:reschedule:)``).
     @usableFromInline var drainingThread: UInt = 0
+    /// For an owner that drains on a custom context: what other threads queued while a drain ran
+    /// there, first in first out, for the next drain (moved behind ``queue`` as the drain ends).
+    @usableFromInline var later = FIFO<Work>()
 
     /// Creates an idle turn.
     @inlinable
@@ -72,7 +72,7 @@ import FlowKernelShims
     package var isTaken: Bool { holder != 0 }
 
     /// The number of work items queued, for tests and diagnostics.
-    @usableFromInline package var queuedCount: Int { queue.count }
+    @usableFromInline package var queuedCount: Int { queue.count + later.count }
 
     /// Queues work that whoever holds the turn applies.
     @inlinable
@@ -114,13 +114,23 @@ import FlowKernelShims
     /// is released after the lock.
     @usableFromInline package mutating func updateQueuedWork(_ body: (inout Work) -> Void) {
         queue.updateEach(body)
+        later.updateEach(body)
     }
 
     /// Empties the queue, for an owner that closes; release the result after the lock.
     @usableFromInline package mutating func removeAll() -> [Work] {
         _ = tickets.removeAll()
         holdersWork = 0
-        return queue.removeAll()
+        return queue.removeAll() + later.removeAll()
+    }
+
+    /// Moves what other threads queued during a drain on a custom context (``later``) behind the
+    /// queue, in order, as that drain ends.
+    @inlinable
+    mutating func moveLaterWorkBack() {
+        while let work = later.popFirst() {
+            appendHoldersWork(work)
+        }
     }
 
     /// Whether the calling thread runs inside a turn (of any source).

@@ -67,8 +67,9 @@ public struct Executor: Sendable {
     /// `context` is called from any thread: the one that dispatches (or sends) when no drain is
     /// pending, or, when another thread dispatched while a drain ran, a serial queue of the
     /// executor's own that hands the next drain to it. A drain applies what was queued when it
-    /// started and what its own thread dispatches again meanwhile, so a thread that `context` runs
-    /// a drain on applies a bounded share of another thread's flood, never the flood.
+    /// started (the first drain all of it, a drain handed on at most 128) and what its own thread
+    /// dispatches again meanwhile; what other threads dispatch while it runs waits for the next
+    /// drain. So a thread that `context` runs a drain on never applies another thread's flood.
     ///
     /// A drain (of a store or of ``Signal/observe(on:)``) never calls `context` from inside the
     /// work it runs. Your observer can: one that runs on this executor and sends a value to another observation on

@@ -75,3 +75,24 @@ extension FailureReporter {
         return failures.withLock { $0 }
     }
 }
+
+extension FailureReporter {
+    /// Runs `attempt` up to `attempts` times, until one is decided (none of its failures is
+    /// `undecided`), and returns that attempt's failures; `nil` if no attempt was decided. For the
+    /// tests of the test stores whose scenario is a race that a loaded machine can make them lose
+    /// (a thread kept from running while another one ends what the scenario needed it to hold).
+    package static func firstDecidedAttempt(
+        attempts: Int,
+        undecided: (CapturedFailure) -> Bool,
+        isolation: isolated (any Actor)? = #isolation,
+        _ attempt: () async -> [CapturedFailure]
+    ) async -> [CapturedFailure]? {
+        for _ in 0..<attempts {
+            let failures = await attempt()
+            if !failures.contains(where: undecided) {
+                return failures
+            }
+        }
+        return nil
+    }
+}

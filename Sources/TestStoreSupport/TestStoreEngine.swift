@@ -93,9 +93,24 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         perform: () -> Void
     ) {
         let start = beginSend(what, site: site)
-        let sender = currentThreadIdentity()
+        let thread = currentThreadIdentity()
         perform()
+        let sender = Sender(thread: thread, appliedBefore: log.count)
         endSend(what, from: start, site: site, expectation: expectation, sender: sender)
+    }
+
+    /// The thread a send dispatched on, and the log's length once its synchronous dispatch
+    /// returned: an action applied on that thread before then is one the dispatch applied (its
+    /// own, or what it caused); one applied there later (a main actor whose jobs run on more than
+    /// one thread, a queue store's later commit) may be anything.
+    package struct Sender: Sendable {
+        package let thread: UInt
+        package let appliedBefore: Int
+
+        package init(thread: UInt, appliedBefore: Int) {
+            self.thread = thread
+            self.appliedBefore = appliedBefore
+        }
     }
 
     /// The first half of a send: fails on actions left unasserted (in exhaustive mode) and returns
@@ -123,9 +138,9 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
     /// never the send's own, even when it came first: it stays in the log for `receive`, in order.
     /// With `sender`, the thread that dispatched the send's action (where the store applies a
     /// caller's own action, after waiting for the turn if another thread holds it), an action
-    /// applied on that thread is taken before any applied on another (a thread that held the turn
-    /// when the send came, a `Task` or a queue dispatching, an interceptor passing an action on
-    /// later): those stay for `receive` too. If the sending thread applied none (a store whose
+    /// applied on that thread during the synchronous dispatch is taken before any applied on
+    /// another (a thread that held the turn when the send came, a `Task` or a queue dispatching,
+    /// an interceptor passing an action on later): those stay for `receive` too. If the sending thread applied none (a store whose
     /// executor commits elsewhere, an interceptor that dropped the action), the first applied
     /// on any thread is taken, as with no `sender`.
     /// A send that applied no action of its own checks the state the last action before it left
@@ -137,12 +152,15 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         from start: Int,
         site: CallSite,
         expectation: ((inout State) -> Void)?,
-        sender: UInt? = nil
+        sender: Sender? = nil
     ) {
         let applied = log.entries(from: start)
         let actual: State
         let ownOnSender = sender.flatMap { sender in
-            applied.firstIndex { $0.effect == nil && $0.thread == sender }
+            applied.indices.first { index in
+                start + index < sender.appliedBefore && applied[index].effect == nil
+                    && applied[index].thread == sender.thread
+            }
         }
         if let own = ownOnSender ?? applied.firstIndex(where: { $0.effect == nil }) {
             progress.withLock { progress in

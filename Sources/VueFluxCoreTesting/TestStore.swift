@@ -190,9 +190,11 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
         let what = "send(\(action))"
         let start = engine.beginSend(what, site: site)
         // An immediate store commits on this thread, in the dispatch; one that commits on a queue
-        // does so elsewhere, and then the first action committed is taken (see `endSend`).
-        let sender = currentThreadIdentity()
+        // does so later, and then the first action committed is taken (see `endSend`).
+        let thread = currentThreadIdentity()
         store.actions.dispatch(action: action)
+        let sender = TestStoreEngine<State.Action, Snapshot>.Sender(
+            thread: thread, appliedBefore: engine.log.count)
         await awaitCommits(what, timeout: timeout, site: site)
         engine.endSend(what, from: start, site: site, expectation: expectation, sender: sender)
     }

@@ -12,12 +12,13 @@ import FlowKernel
 /// `ExecutorDrain`: at most the values queued when it started, at most `ExecutorDrain.batchLimit`),
 /// then schedules the next drain behind the queue's other work if more is queued, so a flood from
 /// another thread never keeps the queue (the main queue) to itself. On a custom context a batch is
-/// everything queued when it started, and what the draining thread sends again meanwhile (an
-/// observer setting the observed variable),
-/// and the next drain is handed to the context from another thread, never from inside the work it
-/// is running (an observer that sends to another mailbox on the same context does call it there:
-/// `Executor.init(_:)`); so a thread the context runs a drain on delivers a bounded amount of other
-/// threads' values, never their stream. The queue is a ring buffer that frees each slot as it is
+/// what was queued when it started (for the first drain all of it, for one handed on at most the
+/// batch limit) and what the draining thread sends again meanwhile (an observer setting the
+/// observed variable); what other threads send meanwhile waits apart for the next drain, which is
+/// handed to the context from another thread, never from inside the work it is running (an
+/// observer that sends to another mailbox on the same context does call it there:
+/// `Executor.init(_:)`). So a thread the context runs a drain on never delivers the values other
+/// threads send while it runs. The queue is a ring buffer that frees each slot as it is
 /// taken: memory follows what is queued, not how many values went through.
 ///
 /// The observer is released as soon as it can no longer be called: on disposal (values still
@@ -34,12 +35,12 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
         var observer: (@Sendable (Value) -> Void)?
         /// `ExecutorDrain`'s word: 0 when no drain is scheduled.
         var drain: UInt = 0
-        /// How many values, from the front of the queue, the running drain delivers before it
-        /// ends its batch.
-        var batchRemaining = 0
-        /// On a custom context, the thread running a drain, whose own sends extend its batch; 0
-        /// when none runs.
+        /// On a custom context, the thread running a drain, whose own sends join `queue` for that
+        /// drain; 0 when none runs.
         var drainingThread: UInt = 0
+        /// On a custom context, what other threads sent while a drain ran, for the next drain
+        /// (moved behind `queue` as the drain ends).
+        var later = FIFO<Value>()
         var isSourceGone = false
         var isDisposed = false
     }
@@ -59,10 +60,11 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
     func send(_ value: Value) {
         let schedule = state.withLock { state in
             guard !state.isDisposed else { return false }
-            state.queue.append(value)
-            if state.drainingThread != 0 && state.drainingThread == currentThreadIdentity() {
-                state.batchRemaining = state.queue.count
+            if state.drainingThread != 0 && state.drainingThread != currentThreadIdentity() {
+                state.later.append(value)
+                return false
             }
+            state.queue.append(value)
             guard state.drain == 0 else { return false }
             state.drain = ExecutorDrain.scheduled
             return true
@@ -90,44 +92,46 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
         let dropped = state.withLock { state in
             state.isDisposed = true
             defer { state.observer = nil }
-            return (state.queue.removeAll(), state.observer)
+            return (state.queue.removeAll(), state.later.removeAll(), state.observer)
         }
         _ = dropped  // released outside the lock
     }
 
-    private func drain() {
+    /// Delivers one batch, then hands the rest to the next drain (see the type's documentation).
+    /// `continuing`: scheduled by the previous drain's hand-off (on a custom context, it then
+    /// delivers at most the batch limit).
+    private func drain(continuing: Bool = false) {
         let thread = currentThreadIdentity()
         guard state.withLock({ ExecutorDrain.start(&$0.drain, on: thread) }) else { return }
         repeat {
             // What this batch may still deliver, fixed at its first lock: the values queued then,
-            // at most the batch limit on a dispatch queue (on a custom context, all of them, and
-            // what this thread sends meanwhile). Values other threads send meanwhile wait for the
-            // next drain.
-            var isFirst = true
+            // at most the batch limit (on a custom context, all of them unless `continuing`, and
+            // what this thread sends meanwhile, which joins the queue). Values other threads send
+            // meanwhile wait for the next drain.
+            var remaining = -1
             var handsOff = false
             var released: (@Sendable (Value) -> Void)?
             while true {
                 let next: (value: Value, observer: @Sendable (Value) -> Void)? = state.withLock { state in
-                    if isFirst {
-                        isFirst = false
-                        if executor.queuesAsynchronously {
-                            state.batchRemaining = Swift.min(state.queue.count, ExecutorDrain.batchLimit)
-                        } else {
-                            // A custom context: everything queued now (a context that holds work
-                            // until a test runs it delivers it in one go), and what this thread
-                            // sends meanwhile.
-                            state.batchRemaining = state.queue.count
+                    if remaining < 0 {
+                        let isCustom = !executor.queuesAsynchronously
+                        // A custom context's first drain: everything queued now (a context that
+                        // holds work until a test runs it delivers it in one go).
+                        remaining =
+                            isCustom && !continuing
+                            ? Int.max : Swift.min(state.queue.count, ExecutorDrain.batchLimit)
+                        if isCustom {
                             state.drainingThread = thread
                         }
                     }
-                    if state.batchRemaining > 0, let observer = state.observer,
-                        let value = state.queue.popFirst()
-                    {
-                        state.batchRemaining -= 1
+                    if remaining > 0, let observer = state.observer, let value = state.queue.popFirst() {
+                        remaining -= 1
                         return (value, observer)
                     }
-                    state.batchRemaining = 0
                     state.drainingThread = 0
+                    while let value = state.later.popFirst() {
+                        state.queue.append(value)
+                    }
                     if state.isDisposed || state.queue.isEmpty {
                         state.drain = 0
                         if state.isSourceGone {
@@ -148,7 +152,7 @@ final class Mailbox<Value: Sendable>: Disposable, SourceEndReceiving {
             // Behind the main queue's other blocks, never inline (or the main queue would deliver
             // the whole flood in one go); a custom context is called from another thread, never
             // from inside the work it is running (`Executor.executeLater`).
-            executor.executeLater { self.drain() }
+            executor.executeLater { self.drain(continuing: true) }
         } while state.withLock({ ExecutorDrain.finishHandOff(&$0.drain, from: thread) })
     }
 }

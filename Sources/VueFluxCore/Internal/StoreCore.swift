@@ -189,17 +189,22 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     /// Commits the queued actions on the executor (the drain ``dispatch(_:)`` scheduled). On a
     /// dispatch queue or the main queue it commits one batch and schedules the next drain behind
     /// the queue's other work if more is queued: a flood from another thread never keeps the main
-    /// queue to itself. On a custom context the batch also takes what its own commits dispatch
-    /// again, and the next drain is handed to the context from another thread, never from inside
-    /// the work it is running: a thread the context runs a drain on (the dispatching thread, for a
-    /// context that runs work at once) commits a bounded amount of other threads' actions, never
-    /// their stream.
+    /// queue to itself. On a custom context a drain commits what was queued when it started (at
+    /// most 128 when handed on) and what its own commits dispatch again; what other threads
+    /// dispatch meanwhile waits for the next drain, which is handed to the context from another
+    /// thread, never from inside the work it is running. So a thread the context runs a drain on
+    /// (the dispatching thread, for a context that runs work at once) commits none of the actions
+    /// other threads dispatch while it runs: never their stream.
     @usableFromInline
-    func drainScheduled() {
+    ///
+    /// - Parameter continuing: Whether the previous drain handed this one on (on a custom context,
+    ///   it then commits at most one batch of 128; the first commits everything queued).
+    func drainScheduled(continuing: Bool = false) {
         queue.drainScheduled(
-            inBatches: executor.queuesAsynchronously, prepare: Self.prepare, perform: Self.perform
+            inBatches: executor.queuesAsynchronously, continuing: continuing, prepare: Self.prepare,
+            perform: Self.perform
         ) {
-            executor.executeLater { self.drainScheduled() }
+            executor.executeLater { self.drainScheduled(continuing: true) }
         }
         if idleWaiterCount.value > 0 {
             callIdleWaiters()
