@@ -3,13 +3,13 @@
 // queueing never waits (an executor that runs the drain at once runs it, and its waits, on the
 // dispatching thread). A drain applies one bounded batch, then hands what is left to the next
 // drain on the executor, so that the queue's other work (other main-queue blocks) runs in between,
-// however long a flood lasts. On a custom context the batch also takes what the draining thread
-// dispatches again, what other threads dispatch meanwhile waits apart for the next drain (so a
-// thread that runs a drain never applies their stream), and the next drain is handed to the
+// however long a flood lasts. On a custom context the first drain also applies what the draining
+// thread dispatches again, what other threads dispatch meanwhile waits apart for the next drain
+// (so a thread that runs a drain never applies their stream), and the next drain is handed to the
 // context from another thread, never from inside its work.
 
 /// The batch rule and the hand-off shared by every drain that runs on an executor: a store's
-/// (``Locked/drainScheduled(inBatches:prepare:perform:reschedule:)``) and ReactiveLite's `observe(on:)`
+/// (``Locked/drainScheduled(inBatches:continuing:prepare:perform:reschedule:)``) and ReactiveLite's `observe(on:)`
 /// mailbox.
 ///
 /// On an executor that queues its work asynchronously (a dispatch queue, the main queue), a drain
@@ -86,12 +86,13 @@
 
 extension Locked where Value: TurnHolding {
     /// Queues `work` for an owner that applies its work on an executor; returns whether the caller
-    /// must schedule a drain (``drainScheduled(inBatches:prepare:perform:reschedule:)``) on the executor.
+    /// must schedule a drain (``drainScheduled(inBatches:continuing:prepare:perform:reschedule:)``) on the executor.
     /// Never waits.
     ///
     /// While a drain runs on a custom context, work that another thread queues waits apart for the
     /// next drain; work that the draining thread queues (what its items dispatch again) joins the
-    /// running drain, which applies it before it returns, as on `.immediate`.
+    /// queue, where the first drain applies it before it returns, as on `.immediate`, and a drain
+    /// handed on leaves it at the front of the next one.
     @inlinable
     package func enqueueForDrain(_ work: Value.Work, if accept: (inout Value) -> Bool) -> Bool {
         withLock { value in
@@ -114,9 +115,10 @@ extension Locked where Value: TurnHolding {
     /// context): the items queued when it started, all of them for a drain that a dispatch
     /// scheduled (a context that holds work until a test runs it commits everything dispatched
     /// before, in one go) and at most ``ExecutorDrain/batchLimit`` for one that `reschedule` handed
-    /// on (`continuing`), and what the draining thread queues meanwhile (what its items dispatch
-    /// again, applied before the drain returns, as on `.immediate`). What other threads queue
-    /// meanwhile waits apart, and goes behind the queue as the drain ends. Then the drain frees the
+    /// on (`continuing`). The first also applies what the draining thread queues meanwhile (what
+    /// its items dispatch again) before it returns, as on `.immediate`; one handed on leaves that
+    /// at the front of the next drain. What other threads queue meanwhile waits apart, and goes
+    /// behind the queue as the drain ends. Then the drain frees the
     /// turn if nothing is left, or calls `reschedule` to hand the rest to the next drain. So the
     /// thread a context runs a drain on (for a context that runs work at once, the dispatching
     /// thread, which finds the turn free only with nothing queued) applies none of what other

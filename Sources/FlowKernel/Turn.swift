@@ -56,7 +56,7 @@ import FlowKernelShims
     /// a holder that passes the turn on resumes the first, which then competes for it again.
     @usableFromInline var suspended = FIFO<UnsafeContinuation<Void, Never>>()
     /// For an owner that drains on a custom context: the thread running a drain, whose own work
-    /// (what its items dispatch again) goes in ``queue``, for this drain; 0 when none runs
+    /// (what its items dispatch again) goes in ``queue``, behind the drain's items; 0 when none runs
     /// (``Locked/drainScheduled(inBatches:continuing:prepare:perform:reschedule:)``).
     @usableFromInline var drainingThread: UInt = 0
     /// For an owner that drains on a custom context: what other threads queued while a drain ran

@@ -65,11 +65,11 @@ public struct Executor: Sendable {
     /// order of values on any context.
     ///
     /// `context` is called from any thread: the one that dispatches (or sends) when no drain is
-    /// pending, or, when another thread dispatched while a drain ran, a serial queue of the
-    /// executor's own that hands the next drain to it. A drain applies what was queued when it
-    /// started (the first drain all of it, a drain handed on at most 128) and what its own thread
-    /// dispatches again meanwhile; what other threads dispatch while it runs waits for the next
-    /// drain. So a thread that `context` runs a drain on never applies another thread's flood.
+    /// pending, or a serial queue of the executor's own that hands it the next drain when a drain
+    /// ends with work left. A drain applies what was queued when it started (the first drain all
+    /// of it, and what its own thread dispatches again meanwhile, before it returns; a drain handed
+    /// on at most 128); what other threads dispatch while it runs waits for the next drain. So a
+    /// thread that `context` runs a drain on never applies another thread's flood.
     ///
     /// A drain (of a store or of ``Signal/observe(on:)``) never calls `context` from inside the
     /// work it runs. Your observer can: one that runs on this executor and sends a value to another observation on

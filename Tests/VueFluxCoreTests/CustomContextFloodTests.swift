@@ -83,8 +83,8 @@ import Testing
         let store = Store(
             state: state, mutations: .init(), executor: Executor { DispatchQueue.main.async(execute: $0) })
         let actions = store.actions
-        // A small backlog: a drain here commits everything queued when it began (not at most 128,
-        // as on `.mainThread`), and this keeps each drain's hold on the main queue short for the
+        // A small backlog: the first drain here commits everything queued when it began (not at
+        // most 128, as on `.mainThread`), and this keeps its hold on the main queue short for the
         // main-actor tests running alongside.
         let probe = await floodWhileProbing(
             .main, backlog: 512, send: { actions.dispatch(action: $0) }, applied: { state.check.next })

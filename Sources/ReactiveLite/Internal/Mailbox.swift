@@ -12,9 +12,9 @@ import FlowKernel
 /// `ExecutorDrain`: at most the values queued when it started, at most `ExecutorDrain.batchLimit`),
 /// then schedules the next drain behind the queue's other work if more is queued, so a flood from
 /// another thread never keeps the queue (the main queue) to itself. On a custom context a batch is
-/// what was queued when it started (for the first drain all of it, for one handed on at most the
-/// batch limit) and what the draining thread sends again meanwhile (an observer setting the
-/// observed variable); what other threads send meanwhile waits apart for the next drain, which is
+/// what was queued when it started (for the first drain all of it, with what the draining thread
+/// sends again meanwhile, such as an observer setting the observed variable; for one handed on, at
+/// most the batch limit); what other threads send meanwhile waits apart for the next drain, which is
 /// handed to the context from another thread, never from inside the work it is running (an
 /// observer that sends to another mailbox on the same context does call it there:
 /// `Executor.init(_:)`). So a thread the context runs a drain on never delivers the values other

@@ -189,16 +189,16 @@ final class StoreCore<State: VueFluxCore.State>: RegisteredStore {
     /// Commits the queued actions on the executor (the drain ``dispatch(_:)`` scheduled). On a
     /// dispatch queue or the main queue it commits one batch and schedules the next drain behind
     /// the queue's other work if more is queued: a flood from another thread never keeps the main
-    /// queue to itself. On a custom context a drain commits what was queued when it started (at
-    /// most 128 when handed on) and what its own commits dispatch again; what other threads
-    /// dispatch meanwhile waits for the next drain, which is handed to the context from another
-    /// thread, never from inside the work it is running. So a thread the context runs a drain on
-    /// (the dispatching thread, for a context that runs work at once) commits none of the actions
-    /// other threads dispatch while it runs: never their stream.
-    @usableFromInline
+    /// queue to itself. On a custom context the first drain commits everything queued when it
+    /// started and what its own commits dispatch again; a drain handed on commits at most 128 of
+    /// the actions queued when it started, and leaves what its commits dispatch at the front of the
+    /// next drain. What other threads dispatch meanwhile waits for the next drain, which is handed
+    /// to the context from another thread, never from inside the work it is running. So a thread
+    /// the context runs a drain on (the dispatching thread, for a context that runs work at once)
+    /// commits none of the actions other threads dispatch while it runs: never their stream.
     ///
-    /// - Parameter continuing: Whether the previous drain handed this one on (on a custom context,
-    ///   it then commits at most one batch of 128; the first commits everything queued).
+    /// - Parameter continuing: Whether the previous drain handed this one on.
+    @usableFromInline
     func drainScheduled(continuing: Bool = false) {
         queue.drainScheduled(
             inBatches: executor.queuesAsynchronously, continuing: continuing, prepare: Self.prepare,
