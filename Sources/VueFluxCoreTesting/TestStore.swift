@@ -61,7 +61,7 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
     /// Whether everything must be asserted (see ``Exhaustivity``).
     public let exhaustivity: Exhaustivity
 
-    private let engine: TestStoreEngine<State.Action, Snapshot>
+    let engine: TestStoreEngine<State.Action, Snapshot>
     private let snapshot: @Sendable (Computed<State>) -> Snapshot
     /// The action creators started by `send`, cancelled at `deinit`.
     private let tasks = LockedBox<[Task<Void, Never>]>([])
@@ -316,24 +316,6 @@ public final class TestStore<State: VueFluxCore.State, Snapshot: Equatable & Sen
             matching: isExpected,
             expectation: expectation
         )
-    }
-
-    /// The effects in flight on the store, except those skipped with ``skipEffects()``, in the
-    /// order they were started.
-    public var effectsInFlight: [RunningEffect] {
-        engine.effectsInFlight.map(RunningEffect.init)
-    }
-
-    /// Cancels every effect in flight on the store, on purpose: they dispatch nothing more, and
-    /// `finish()` waits for them to return (a cancelled sleep or request returns at once).
-    public func cancelEffects() {
-        engine.cancelEffects()
-    }
-
-    /// Stops waiting for the effects in flight now, on purpose: they go on running, and `finish()`
-    /// neither waits for them nor reports them. The actions they dispatch must still be received.
-    public func skipEffects() {
-        engine.skipEffects()
     }
 
     /// Ends the test: waits up to `timeout` seconds for the action creators `send` started, for

@@ -115,7 +115,9 @@ import VueFluxCoreTesting
                     "received an unexpected action instead:\n  searchStarted")
             }
         }
-        await store.receive(.loaded(["swift/one", "swift/two"])) {
+        // Real time for the effect's tasks to run once the clock has moved: more than the default
+        // second, which a loaded machine running the suite in parallel can take.
+        await store.receive(.loaded(["swift/one", "swift/two"]), timeout: 10) {
             $0.isLoading = false
             $0.repositories = ["swift/one", "swift/two"]
         }
