@@ -44,13 +44,13 @@ import Testing
     @Test(timeLimit(minutes: 1))
     func anActionAnotherThreadAppliedDuringASendIsLeftForReceive() async {
         // Whether the send begins before `hold` ends is a race the test can lose on a loaded
-        // machine (the main thread kept from running for the 0.2 s `hold` waits): such an
+        // machine (the main thread kept from running for the 0.05 s `hold` waits): such an
         // attempt shows as `hold` received before the send, and the test tries again.
         let failures = await FailureReporter.firstDecidedAttempt(
-            attempts: 5, undecided: { $0.message.contains("not asserted before this send") },
+            attempts: 10, undecided: { $0.message.contains("not asserted before this send") },
             { await attempt() })
         #expect(
-            failures != nil, "in 5 attempts, the other thread's action always ended before the send began")
+            failures != nil, "in 10 attempts, the other thread's action always ended before the send began")
         #expect(failures?.isEmpty == true, "\(failures?.map(\.message) ?? [])")
     }
 
@@ -71,7 +71,7 @@ import Testing
             let sending = DispatchSemaphore(value: 0)
             Thread {
                 sending.wait()
-                Thread.sleep(forTimeInterval: 0.2)
+                Thread.sleep(forTimeInterval: 0.05)
                 released.withLock { $0 = true }
             }.start()
             sending.signal()
