@@ -58,7 +58,7 @@ import FlowKernelShims
     /// For an owner that drains on a custom context: the thread running a drain, whose own work
     /// (what its items dispatch again) goes in ``queue``, behind the drain's items; 0 when none runs
     /// (``Locked/drainScheduled(inBatches:continuing:prepare:perform:reschedule:)``).
-    @usableFromInline var drainingThread: UInt = 0
+    @usableFromInline package var drainingThread: UInt = 0
     /// For an owner that drains on a custom context: what other threads queued while a drain ran
     /// there, first in first out, for the next drain (moved behind ``queue`` as the drain ends).
     @usableFromInline var later = FIFO<Work>()
@@ -154,8 +154,9 @@ import FlowKernelShims
 
 extension Turn: Sendable where Work: Sendable {}
 
-/// An owner's locked state that holds a ``Turn``.
-@usableFromInline package protocol TurnHolding {
+/// An owner's locked state that holds a ``Turn``; on an executor, the turn is the queue its drain
+/// applies (Turn+Executor.swift).
+@usableFromInline package protocol TurnHolding: ExecutorDrainOwning where Drained == Turn<Work> {
     /// The work items the owner serializes.
     associatedtype Work
     /// The owner's turn.
