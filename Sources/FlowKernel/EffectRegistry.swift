@@ -5,6 +5,10 @@
 /// name two effects (`AnyHashable` alone would take them for one, as it does equal numbers of any
 /// numeric type). An id passed as an existential (`any Hashable & Sendable`) is the id it holds.
 ///
+/// The id's `hash(into:)` is user code: it runs once, as the id is wrapped (never under a lock),
+/// and its result is kept (``hash``). Its `==` runs only when the registry compares ids, with no
+/// lock held (``EffectRegistry``), and its `description` only for reports, also with no lock held.
+///
 /// `@unchecked Sendable`: `AnyHashable` is not declared `Sendable`, but the only initializer takes a
 /// `Sendable` value, so the value inside is one.
 package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible {
@@ -14,21 +18,26 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     package let type: ObjectIdentifier
     /// The id as given, for the modules' public reports.
     package let value: any Hashable & Sendable
+    /// The id's hash value, computed as it was wrapped.
+    package let hash: Int
 
-    /// Wraps `id`.
+    /// Wraps `id`, and hashes it (the id's own `hash(into:)` runs here, and only here).
     package init<ID: Hashable & Sendable>(_ id: ID) {
         base = AnyHashable(id)
         // The dynamic type of the value, whatever static type it was passed as.
         type = ObjectIdentifier(Swift.type(of: base.base))
         value = id
+        hash = base.hashValue
     }
 
+    /// Whether the two are the same id; runs the id's own `==` when types and hashes match.
     package static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-        lhs.type == rhs.type && lhs.base == rhs.base
+        lhs.type == rhs.type && lhs.hash == rhs.hash && lhs.base == rhs.base
     }
 
+    /// Feeds the kept hash value: runs no code of the id's.
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(base)
+        hasher.combine(hash)
     }
 
     /// The id as given, for a failure message: a string is quoted.
@@ -54,6 +63,11 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
 ///
 /// `Sendable`: its state sits behind `storage`'s lock. Observers are called under that lock (they
 /// are the test stores' bookkeeping, never user code); tasks are created and cancelled outside it.
+/// No code of an id's runs under the lock either: ids are filed by their kept hash value
+/// (``EffectID/hash``), and the ids of one hash value are compared with `==` after the lock, on a
+/// copy of their bucket; the change is then made under the lock if the bucket has not changed
+/// meanwhile, or the lookup starts again. So an id whose `==`, `hash(into:)` or `description` calls
+/// the store (its effects included) is served like any other caller.
 @usableFromInline package final class EffectRegistry: Sendable {
     /// One effect in flight, as the registry reports it.
     package struct Running: Sendable {
@@ -97,11 +111,29 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         var task: Task<Void, Never>
     }
 
+    /// The ids of one hash value that effects answer to, each with its effect's serial; `stamp`
+    /// changes with every change, so that a caller who compared a copy after the lock knows whether
+    /// its answer still holds.
+    private struct Bucket {
+        var answers: [(id: EffectID, serial: UInt64)] = []
+        var stamp: UInt64 = 0
+
+        /// The serial of the effect that answers to `id`, if any: runs the ids' `==`, so called
+        /// after the lock, on a copy.
+        func serial(answering id: EffectID) -> UInt64? {
+            answers.first { $0.id == id }?.serial
+        }
+    }
+
     private struct Storage {
         /// The effects whose task has not returned, by serial.
         var entries: [UInt64: Entry] = [:]
-        /// The effect that answers to each id: the latest started and not cancelled.
-        var byID: [EffectID: UInt64] = [:]
+        /// The effect that answers to each id (the latest started and not cancelled), filed by the
+        /// id's hash value: a bucket holds one entry per id of that hash value, compared after the
+        /// lock (``Bucket``).
+        var byHash: [Int: Bucket] = [:]
+        /// The stamp the next change to a bucket gets.
+        var nextStamp: UInt64 = 1
         /// The effects in flight of each owner, so that an owner going cancels its own without a
         /// look at every other effect of the store (a list of presenters sharing a flux).
         var byOwner: [ObjectIdentifier: Set<UInt64>] = [:]
@@ -123,12 +155,45 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
                 guard var entry = entries[serial], !entry.info.isCancelled else { continue }
                 entry.info.isCancelled = true
                 entries[serial] = entry
-                if let id = entry.info.id, byID[id] == serial {
-                    byID[id] = nil
+                if let id = entry.info.id {
+                    stopAnswering(serial, hash: id.hash)
                 }
                 tasks.append(entry.task)
             }
             return tasks
+        }
+
+        /// The bucket of ids of hash value `hash`, empty if none; what the caller compares after
+        /// the lock.
+        func bucket(_ hash: Int) -> Bucket {
+            byHash[hash] ?? Bucket()
+        }
+
+        /// Whether the bucket of `hash` is the one a caller copied (no change since).
+        func isUnchanged(_ copy: Bucket, hash: Int) -> Bool {
+            bucket(hash).stamp == copy.stamp
+        }
+
+        /// Files the effect `serial` as the one that answers to `id` (the effect that answered to
+        /// an equal id was cancelled first, which took it out).
+        mutating func answer(_ id: EffectID, with serial: UInt64) {
+            var bucket = bucket(id.hash)
+            bucket.answers.append((id, serial))
+            bucket.stamp = nextStamp
+            nextStamp += 1
+            byHash[id.hash] = bucket
+        }
+
+        /// Takes the effect `serial` out of its id's bucket (cancelled or ended): found by serial,
+        /// so no id is compared.
+        mutating func stopAnswering(_ serial: UInt64, hash: Int) {
+            guard var bucket = byHash[hash], bucket.answers.contains(where: { $0.serial == serial }) else {
+                return
+            }
+            bucket.answers.removeAll { $0.serial == serial }
+            bucket.stamp = nextStamp
+            nextStamp += 1
+            byHash[hash] = bucket.answers.isEmpty ? nil : bucket
         }
 
         func tell(_ event: Event) {
@@ -187,64 +252,96 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         // cancelled, and that one's later dispatches are dropped (an effect's dispatch checks
         // cancellation under the store's lock, in turn) instead of landing after the
         // replacement's.
-        let started = storage.withLock { storage -> (Task<Void, Never>, [Task<Void, Never>])? in
-            guard !storage.isClosed else { return nil }
-            let info = Running(
-                serial: storage.nextSerial, id: id, owner: owner, fileID: fileID, line: line)
-            storage.nextSerial += 1
-            var replaced: [Task<Void, Never>] = []
-            if let id, let previous = storage.byID[id] {
-                replaced = storage.cancel([previous])
-            }
-            Self.unstarted.add(1)
-            let task = Task<Void, Never> { [replaced] in
-                if let gate = Self.startGate {
-                    await gate.wait()
+        // With an id, the effect that answers to an equal one is found after the lock, on a copy of
+        // the id's bucket (the ids' `==` is user code); the start then goes ahead under the lock if
+        // that bucket has not changed meanwhile, or starts over.
+        while true {
+            let copy = id.map { id in storage.withLock { $0.bucket(id.hash) } }
+            let previous = id.flatMap { id in copy?.serial(answering: id) }
+            let outcome = storage.withLock { storage -> StartOutcome in
+                guard !storage.isClosed else { return .closed }
+                if let id, let copy, !storage.isUnchanged(copy, hash: id.hash) {
+                    return .changed
                 }
-                Self.unstarted.add(-1)
+                let info = Running(
+                    serial: storage.nextSerial, id: id, owner: owner, fileID: fileID, line: line)
+                storage.nextSerial += 1
+                var replaced: [Task<Void, Never>] = []
+                if let previous {
+                    replaced = storage.cancel([previous])
+                }
+                Self.unstarted.add(1)
+                let task = Task<Void, Never> { [replaced] in
+                    if let gate = Self.startGate {
+                        await gate.wait()
+                    }
+                    Self.unstarted.add(-1)
+                    for task in replaced {
+                        task.cancel()
+                    }
+                    await Self.$current.withValue(info) {
+                        do {
+                            try await operation()
+                        } catch is CancellationError {
+                            // The normal end of a cancelled effect.
+                        } catch {
+                            self.report(info.serial, error)
+                        }
+                    }
+                    self.end(info.serial)
+                }
+                storage.entries[info.serial] = Entry(info: info, task: task)
+                if let id {
+                    storage.answer(id, with: info.serial)
+                }
+                if let owner {
+                    storage.byOwner[owner, default: []].insert(info.serial)
+                }
+                storage.tell(.started(info))
+                return .started(task, replaced: replaced)
+            }
+            switch outcome {
+            case .changed:
+                continue
+            case .closed:
+                let task = Task<Void, Never> {}
+                task.cancel()
+                return task
+            case .started(let task, let replaced):
                 for task in replaced {
                     task.cancel()
                 }
-                await Self.$current.withValue(info) {
-                    do {
-                        try await operation()
-                    } catch is CancellationError {
-                        // The normal end of a cancelled effect.
-                    } catch {
-                        self.report(info.serial, error)
-                    }
-                }
-                self.end(info.serial)
+                return task
             }
-            storage.entries[info.serial] = Entry(info: info, task: task)
-            if let id {
-                storage.byID[id] = info.serial
-            }
-            if let owner {
-                storage.byOwner[owner, default: []].insert(info.serial)
-            }
-            storage.tell(.started(info))
-            return (task, replaced)
         }
-        guard let (task, replaced) = started else {
-            let task = Task<Void, Never> {}
-            task.cancel()
-            return task
-        }
-        for task in replaced {
-            task.cancel()
-        }
-        return task
+    }
+
+    /// What a start under the lock came to.
+    private enum StartOutcome {
+        /// The id's bucket changed after it was compared: start over.
+        case changed
+        /// The registry is closed: nothing started.
+        case closed
+        /// Started, with the tasks of the effects it replaced, to cancel after the lock.
+        case started(Task<Void, Never>, replaced: [Task<Void, Never>])
     }
 
     /// Cancels the effect in flight with `id`, if any.
     package func cancel(id: EffectID) {
-        let tasks = storage.withLock { storage -> [Task<Void, Never>] in
-            guard let serial = storage.byID[id] else { return [] }
-            return storage.cancel([serial])
-        }
-        for task in tasks {
-            task.cancel()
+        // As in `start`: the ids are compared after the lock, on a copy of the id's bucket, and the
+        // effect found is cancelled if the bucket has not changed meanwhile.
+        while true {
+            let copy = storage.withLock { $0.bucket(id.hash) }
+            guard let serial = copy.serial(answering: id) else { return }
+            let tasks = storage.withLock { storage -> [Task<Void, Never>]? in
+                guard storage.isUnchanged(copy, hash: id.hash) else { return nil }
+                return storage.cancel([serial])
+            }
+            guard let tasks else { continue }
+            for task in tasks {
+                task.cancel()
+            }
+            return
         }
     }
 
@@ -330,8 +427,8 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         // The task handle is released after the lock.
         let entry = storage.withLock { storage -> Entry? in
             guard let entry = storage.entries.removeValue(forKey: serial) else { return nil }
-            if let id = entry.info.id, storage.byID[id] == serial {
-                storage.byID[id] = nil
+            if let id = entry.info.id {
+                storage.stopAnswering(serial, hash: id.hash)
             }
             if let owner = entry.info.owner {
                 storage.byOwner[owner]?.remove(serial)

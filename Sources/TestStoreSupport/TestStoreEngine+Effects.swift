@@ -20,7 +20,9 @@ extension TestStoreEngine {
             case .ended(let serial):
                 log.effectEnded(serial)
             case .threw(let effect, let error):
-                effects.withLock { $0.errors.append("\(effect.description) threw an error: \(error)") }
+                // Described when reported: an id's `description` is user code, and this runs under
+                // the registry's lock.
+                effects.withLock { $0.errors.append((effect, error)) }
             }
         }
         effects.withLock { $0.observerKey = key }
@@ -132,9 +134,10 @@ extension TestStoreEngine {
             defer { progress.errors = [] }
             return progress.errors
         }
-        for error in errors {
+        for (effect, error) in errors {
             fail(
-                error + "\nAn effect's errors are dropped: catch them in the effect and dispatch an action.",
+                "\(effect.description) threw an error: \(error)"
+                    + "\nAn effect's errors are dropped: catch them in the effect and dispatch an action.",
                 at: site)
         }
     }

@@ -47,8 +47,8 @@ package final class TestStoreEngine<Action: Sendable, State: Equatable & Sendabl
         var observerKey: UInt64?
         /// Effects the test chose not to wait for (`skipEffects`).
         var skipped: Set<UInt64> = []
-        /// Errors effects threw, described, not reported yet.
-        var errors: [String] = []
+        /// Errors effects threw (each with its effect, and the error described), not reported yet.
+        var errors: [(effect: EffectRegistry.Running, error: String)] = []
     }
 
     /// - Parameters:

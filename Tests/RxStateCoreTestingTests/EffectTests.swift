@@ -68,6 +68,23 @@ import Testing
         }
     }
 
+    /// The report of an effect that threw names the effect by its id's `description`, which is user
+    /// code: here it calls the store's effect API, and must not run under the registry's lock (the
+    /// test store described the effect as the registry told it of the error, under that lock, and
+    /// the process stopped).
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func anEffectIdWhoseDescriptionCallsTheStoreNamesTheEffectThatThrew() async {
+        let store = SearchFixture().makeStore()
+        let effect = store.store.runEffect(id: DescribedID(store: store.store)) { _ in throw EffectFailure() }
+        await effect.value
+        await withKnownIssue {
+            await store.finish()
+        } matching: { issue in
+            let message = issue.comments.map(\.rawValue).joined()
+            return message.contains("effect the described id started at") && message.contains("EffectFailure")
+        }
+    }
+
     /// Exhaustive, a receive fails on a next action other than the one it expects, naming it; with
     /// exhaustivity off it skips such actions. `receive(where:)` takes the action its predicate
     /// accepts.
@@ -96,6 +113,22 @@ import Testing
 
 /// The error the effect tests throw.
 struct EffectFailure: Error {}
+
+/// An effect id whose `description` calls the store's effect API.
+struct DescribedID: Hashable, Sendable, CustomStringConvertible {
+    let store: Store
+
+    var description: String {
+        store.cancelEffect(id: "none")
+        return "the described id"
+    }
+
+    static func == (lhs: DescribedID, rhs: DescribedID) -> Bool { lhs.store === rhs.store }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(store))
+    }
+}
 
 /// Whether `action` is `SearchAction.loaded`, whatever it carries: a predicate for
 /// `receive(where:)`.

@@ -37,7 +37,8 @@ extension Actions {
     ///
     /// - Parameters:
     ///   - id: Names the effect, for ``cancelEffect(id:)`` and to replace it; `nil` for none. Ids
-    ///     compare by type and value (`1` and `1 as Int64` are two ids).
+    ///     compare by type and value (`1` and `1 as Int64` are two ids). The id's `==`,
+    ///     `hash(into:)` and `description` run with no lock held: they may call the store.
     ///   - fileID: Where the effect is started, for reports; leave the default.
     ///   - line: The line where it is started, for reports; leave the default.
     ///   - operation: The work: awaits its side effects and dispatches their results.
