@@ -20,6 +20,8 @@ package struct TrackedMembers<Model: Observable, Root> {
         /// Whether the member differs between two values of the root; always true when the
         /// member's type is not `Equatable`.
         package let differs: (Root, Root) -> Bool
+        /// Whether `differs` compares (the member's type is `Equatable`).
+        package let isCompared: Bool
         package let access: (Model, ObservationRegistrar) -> Void
         package let willSet: (Model, ObservationRegistrar) -> Void
         package let didSet: (Model, ObservationRegistrar) -> Void
@@ -39,7 +41,7 @@ package struct TrackedMembers<Model: Observable, Root> {
         of model: Model,
         in registrar: ObservationRegistrar
     ) {
-        access(keyPath, of: model, in: registrar) { old, new in
+        access(keyPath, of: model, in: registrar, isCompared: true) { old, new in
             old[keyPath: keyPath] != new[keyPath: keyPath]
         }
     }
@@ -51,13 +53,14 @@ package struct TrackedMembers<Model: Observable, Root> {
         of model: Model,
         in registrar: ObservationRegistrar
     ) {
-        access(keyPath, of: model, in: registrar) { _, _ in true }
+        access(keyPath, of: model, in: registrar, isCompared: false) { _, _ in true }
     }
 
     private mutating func access<Value>(
         _ keyPath: KeyPath<Root, Value>,
         of model: Model,
         in registrar: ObservationRegistrar,
+        isCompared: Bool,
         differs: @escaping (Root, Root) -> Bool
     ) {
         if let member = members[keyPath] {
@@ -67,6 +70,7 @@ package struct TrackedMembers<Model: Observable, Root> {
         let path = base.appending(path: keyPath)
         let member = Member(
             differs: differs,
+            isCompared: isCompared,
             access: { model, registrar in registrar.access(model, keyPath: path) },
             willSet: { model, registrar in registrar.willSet(model, keyPath: path) },
             didSet: { model, registrar in registrar.didSet(model, keyPath: path) }
@@ -76,8 +80,8 @@ package struct TrackedMembers<Model: Observable, Root> {
     }
 
     /// The recorded members whose value differs between `old` and `new`.
-    package func changed(from old: Root, to new: Root) -> [Member] {
-        members.values.filter { $0.differs(old, new) }
+    package func changed(from old: Root, to new: Root, wholeChanged: Bool = true) -> [Member] {
+        members.values.filter { (wholeChanged || $0.isCompared) && $0.differs(old, new) }
     }
 }
 

@@ -194,3 +194,36 @@ private final class ObservableCounterPresenter: ObservablePresenter<TestAction, 
         #expect(view.count == 0)
     }
 }
+
+/// Equal when the ids are: `title` is not compared by the state's `==`.
+private struct IdentifiedState: State, Equatable {
+    var id = 1
+    var title = "a"
+
+    static func == (lhs: IdentifiedState, rhs: IdentifiedState) -> Bool { lhs.id == rhs.id }
+}
+
+private enum RenameAction: Action {
+    case rename(String)
+}
+
+private struct RenameMutation: Mutation {
+    func mutate(action: RenameAction, state: inout IdentifiedState) {
+        if case .rename(let title) = action {
+            state.title = title
+        }
+    }
+}
+
+@Suite @MainActor struct ObservablePresenterCustomEqualityTests {
+    /// The state's own `==` decides for readers of the whole state only: a renamed state is shown,
+    /// and the reader of the name told, even when `==` compares ids alone.
+    @Test func aMemberThatDiffersIsShownEvenWhenTheWholeComparesEqual() {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let presenter = ObservablePresenter(state: IdentifiedState(), mutation: RenameMutation())
+        let title = ObservationProbe { presenter.title }
+        presenter.dispatch(.rename("b"))
+        #expect(presenter.title == "b", "the view does not show the state after the change")
+        #expect(title.invalidations == 1, "the reader of `title` was not told that it changed")
+    }
+}

@@ -170,3 +170,33 @@ private func drainMainQueue() async {
         #expect(variable.value == 2)
     }
 }
+
+/// Equal when the ids are: `title` is not compared by the value's `==` (a common shape for a model
+/// with an identity).
+private struct Identified: Equatable, Sendable {
+    var id = 1
+    var title = "a"
+    var tag = Tagged.Tag(label: "x")
+
+    static func == (lhs: Identified, rhs: Identified) -> Bool { lhs.id == rhs.id }
+}
+
+@Suite @MainActor struct ObservableValueCustomEqualityTests {
+    /// The value's own `==` decides for readers of the whole value only: a member that differs is
+    /// announced, and the model holds the new value, even when `==` calls the two values equal. A
+    /// member that cannot be compared is not counted as changed then.
+    @Test func aMemberThatDiffersIsShownEvenWhenTheWholeComparesEqual() {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let variable = Variable(Identified())
+        let model = variable.observable()
+        let title = ObservationProbe { model.title }
+        let whole = ObservationProbe { model.value }
+        let tag = ObservationProbe { model.tag }
+        variable.value.title = "b"
+        #expect(model.title == "b", "the model does not hold the last value delivered")
+        #expect(model.value.title == "b")
+        #expect(title.invalidations == 1, "the reader of `title` was not told that it changed")
+        #expect(whole.invalidations == 0)
+        #expect(tag.invalidations == 0)
+    }
+}

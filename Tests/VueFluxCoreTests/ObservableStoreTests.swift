@@ -186,3 +186,44 @@ private func makeProfileStore() -> Store<ProfileState> {
         #expect(count?.value == 1)
     }
 }
+
+/// Equal when the ids are: `title` is not compared by the item's `==`.
+private struct IdentifiedItem: Equatable, Sendable {
+    var id = 1
+    var title = "a"
+
+    static func == (lhs: IdentifiedItem, rhs: IdentifiedItem) -> Bool { lhs.id == rhs.id }
+}
+
+private final class ItemState: State {
+    typealias Action = String
+    typealias Mutations = ItemMutations
+
+    fileprivate let item = Variable(IdentifiedItem())
+}
+
+private struct ItemMutations: Mutations {
+    func commit(action: String, state: ItemState) {
+        state.item.value.title = action
+    }
+}
+
+extension Computed where State == ItemState {
+    fileprivate var item: Constant<IdentifiedItem> {
+        state.item.constant
+    }
+}
+
+@Suite @MainActor struct ObservableStoreCustomEqualityTests {
+    /// A computed value's own `==` decides for readers of the whole value only: a renamed item is
+    /// shown, and the reader of the name told, even when `==` compares ids alone.
+    @Test func aMemberThatDiffersIsShownEvenWhenTheWholeComparesEqual() {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let store = ObservableStore(
+            Store<ItemState>(state: ItemState(), mutations: ItemMutations(), executor: .immediate))
+        let title = ObservationProbe { store.item.title }
+        store.actions.dispatch(action: "b")
+        #expect(store.item.title == "b", "the model does not hold the committed value")
+        #expect(title.invalidations == 1, "the reader of `title` was not told that it changed")
+    }
+}

@@ -16,7 +16,10 @@ import Observation
 /// (as ``StateChange`` compares). A property of another type counts as changed on every state
 /// change. Reading ``state`` observes the whole state, invalidated when it differs (compared with
 /// `==` when the state type is `Equatable` at run time; on every change otherwise). A change that
-/// leaves every observed property equal notifies nobody.
+/// leaves every observed property equal notifies nobody. The state's own `==` decides only for
+/// readers of the whole state: with a `==` that compares an id alone, a renamed state is still
+/// shown, and readers of the name told; when it calls two states equal, a property that is not
+/// `Equatable` is not counted as changed.
 ///
 /// **Thread and order.** Like any view, it is changed only by `reflect(change:)`, which its
 /// presenter calls on the main actor, once per change, in dispatch order; observation hears about
@@ -71,11 +74,13 @@ public final class ObservableView<State: PrexCore.State>: View, Observable {
     public func reflect(change: StateChange<State>) {
         let old = shown
         let new = change.new
-        if observedValuesAreEqual(old, new) {
-            return
+        // The whole value's `==` decides only for readers of the whole: a member that differs is
+        // announced (and the new value held) even when a custom `==` calls the values equal.
+        let wholeChanged = !observedValuesAreEqual(old, new)
+        let changed = members.changed(from: old, to: new, wholeChanged: wholeChanged)
+        if wholeChanged {
+            registrar.willSet(self, keyPath: \.state)
         }
-        let changed = members.changed(from: old, to: new)
-        registrar.willSet(self, keyPath: \.state)
         for member in changed {
             member.willSet(self, registrar)
         }
@@ -83,6 +88,8 @@ public final class ObservableView<State: PrexCore.State>: View, Observable {
         for member in changed {
             member.didSet(self, registrar)
         }
-        registrar.didSet(self, keyPath: \.state)
+        if wholeChanged {
+            registrar.didSet(self, keyPath: \.state)
+        }
     }
 }

@@ -22,7 +22,8 @@ import Observation
 /// `==` when its type is `Equatable` at run time; always otherwise), and observers of a member only
 /// if that member differs (compared with `==` when the member's type is `Equatable`; a member of
 /// another type counts as changed on every new value). A new value equal to the one held notifies
-/// nobody.
+/// nobody, except observers of an `Equatable` member that differs (a type whose `==` compares an id
+/// alone calls a renamed value equal): the model always holds the last value delivered.
 ///
 /// **Lifetime.** The model holds its subscription, and the subscription holds the model weakly:
 /// nothing the signal's source owns keeps the model alive. Deinitializing the model disposes of the
@@ -84,11 +85,13 @@ public final class ObservableValue<Value: Sendable>: Observable {
     /// Stores `new` and tells the observers of whatever it changed.
     private func receive(_ new: Value) {
         let old = current
-        if observedValuesAreEqual(old, new) {
-            return
+        // The whole value's `==` decides only for readers of the whole: a member that differs is
+        // announced (and the new value held) even when a custom `==` calls the values equal.
+        let wholeChanged = !observedValuesAreEqual(old, new)
+        let changed = members.changed(from: old, to: new, wholeChanged: wholeChanged)
+        if wholeChanged {
+            registrar.willSet(self, keyPath: \.value)
         }
-        let changed = members.changed(from: old, to: new)
-        registrar.willSet(self, keyPath: \.value)
         for member in changed {
             member.willSet(self, registrar)
         }
@@ -96,6 +99,8 @@ public final class ObservableValue<Value: Sendable>: Observable {
         for member in changed {
             member.didSet(self, registrar)
         }
-        registrar.didSet(self, keyPath: \.value)
+        if wholeChanged {
+            registrar.didSet(self, keyPath: \.value)
+        }
     }
 }
