@@ -198,6 +198,28 @@ public final class TestStore<State: SubstateType & Equatable> {
         }
     }
 
+    /// Dispatches `action` and checks the substate it produced against `expectation` applied to the
+    /// substate asserted so far, or to `nil` while it is absent: for an action that adds or removes
+    /// the substate (`StoreAction.reset` is asserted with `{ $0 = nil }`, an `add` after it with
+    /// `{ $0 = TasksState() }`). Otherwise as ``send(_:assert:fileID:filePath:line:column:)``.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - expectation: Makes the expected change to the substate or its absence.
+    public func send(
+        _ action: some ActionType,
+        assertOptional expectation: @escaping (inout State?) -> Void,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        engine.send("send(\(type(of: action)).\(action))", site: site, expectation: expectation) {
+            store.dispatch(action: action)
+        }
+    }
+
     /// Waits for the next applied action, checks that it is `action`, and checks the substate it
     /// produced against `expectation` applied to the substate asserted so far.
     ///
@@ -225,6 +247,33 @@ public final class TestStore<State: SubstateType & Equatable> {
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
             matching: { ($0 as? Action) == action },
             expectation: lift(expectation)
+        )
+    }
+
+    /// Waits for the next applied action, checks that it is `action`, and checks the substate it
+    /// produced against `expectation` applied to the substate asserted so far, or to `nil` while it
+    /// is absent: for an action that adds or removes the substate. Otherwise as
+    /// `receive(_:timeout:assert:)`.
+    ///
+    /// - Parameters:
+    ///   - action: The action expected next; an action of another type never matches.
+    ///   - timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
+    ///   - expectation: Makes the expected change to the substate or its absence.
+    public func receive<Action: ActionType & Equatable>(
+        _ action: Action,
+        timeout: Double? = nil,
+        assertOptional expectation: @escaping (inout State?) -> Void,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await engine.receive(
+            "receive(\(Action.self).\(action))",
+            timeout: timeout ?? self.timeout,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            matching: { ($0 as? Action) == action },
+            expectation: expectation
         )
     }
 
@@ -297,7 +346,7 @@ public final class TestStore<State: SubstateType & Equatable> {
     }
 
     /// An expectation on the substate, as one on the substate-or-nothing the engine compares: a
-    /// missing substate stays missing.
+    /// missing substate stays missing (the `assertOptional:` overloads say otherwise).
     private func lift(_ expectation: ((inout State) -> Void)?) -> ((inout State?) -> Void)? {
         guard let expectation else { return nil }
         return { state in

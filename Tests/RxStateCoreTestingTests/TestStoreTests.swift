@@ -20,6 +20,32 @@ import Testing
     }
     // snippet-end: rxstate-test
 
+    /// An action that removes the substate (`StoreAction.reset`) or adds it back is asserted on the
+    /// substate-or-nothing (`assertOptional:`); the closure on the substate alone cannot say that
+    /// it is gone, so an exhaustive test store failed on every reset.
+    @Test func aResetAndAnAddAreAssertedOnTheSubstateOrNothing() async {
+        let store = TestStore(initialState: CounterState(), store: makeCounterStore())
+        await store.send(CounterAction.increment) { $0.count = 1 }
+        await store.send(StoreAction.reset, assertOptional: { $0 = nil })
+        #expect(store.state == nil)
+        await store.send(
+            StoreAction.add(states: [CounterState(count: 5)]), assertOptional: { $0 = CounterState(count: 5) }
+        )
+        await store.send(CounterAction.increment) { $0.count = 6 }
+        await store.finish()
+    }
+
+    /// A wrong expectation of absence fails as any other, with the diff.
+    @Test func aWrongExpectationOnTheSubstateOrNothingFails() async {
+        let store = TestStore(initialState: CounterState(), store: makeCounterStore())
+        await withKnownIssue {
+            await store.send(StoreAction.reset, assertOptional: { $0?.count = 1 })
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("differs from the expectation")
+        }
+        await store.finish()
+    }
+
     @Test func aStoreThatHoldsTheSubstateAlreadyIsRecordedFromItsState() async {
         let store = TestStore<LabelState>(store: makeEchoStore())
         await store.send(SetLabel(text: "hi")) { $0.text = "hi" }
