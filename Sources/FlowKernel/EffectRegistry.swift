@@ -254,7 +254,10 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
         // replacement's.
         // With an id, the effect that answers to an equal one is found after the lock, on a copy of
         // the id's bucket (the ids' `==` is user code); the start then goes ahead under the lock if
-        // that bucket has not changed meanwhile, or starts over.
+        // that bucket has not changed meanwhile, or starts over. A start over follows a change that
+        // another call made to the same bucket, so the calls together always progress; one call
+        // starts over only while others keep starting, cancelling or ending effects whose ids share
+        // its hash value, each time between its two locks.
         while true {
             let copy = id.map { id in storage.withLock { $0.bucket(id.hash) } }
             let previous = id.flatMap { id in copy?.serial(answering: id) }

@@ -1,6 +1,8 @@
-// The drain rule of everything applied on an executor, written once: a VueFlux store with `.queue`,
+// The drain rule of work applied on an executor, written once: a VueFlux store with `.queue`,
 // `.mainThread` or a custom context (its ``Turn``, Turn+Executor.swift) and ReactiveLite's
-// `observe(on:)` mailbox (a ``DrainQueue``). Queueing never waits and schedules one drain at a
+// `observe(on:)` mailbox (a ``DrainQueue``). (PrexCore's view mailbox, which delivers on the main
+// queue alone, keeps a word of atomic flags of its own so that an idle view takes no lock; it
+// shares the batch limit.) Queueing never waits and schedules one drain at a
 // time; a drain applies one bounded batch, then hands what is left to the next drain on the
 // executor, so that the executor's other work (other main-queue blocks) runs in between, however
 // long a flood lasts. On a custom context the first drain also applies what the draining thread

@@ -203,9 +203,12 @@ public final class TestStore<State: SubstateType & Equatable> {
     /// the substate (`StoreAction.reset` is asserted with `{ $0 = nil }`, an `add` after it with
     /// `{ $0 = TasksState() }`). Otherwise as ``send(_:assert:fileID:filePath:line:column:)``.
     ///
+    /// Written with its label: a trailing closure goes to `assert:`, as before this overload.
+    ///
     /// - Parameters:
     ///   - action: The action to dispatch.
     ///   - expectation: Makes the expected change to the substate or its absence.
+    @_disfavoredOverload
     public func send(
         _ action: some ActionType,
         assertOptional expectation: @escaping (inout State?) -> Void,
@@ -259,6 +262,7 @@ public final class TestStore<State: SubstateType & Equatable> {
     ///   - action: The action expected next; an action of another type never matches.
     ///   - timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
     ///   - expectation: Makes the expected change to the substate or its absence.
+    @_disfavoredOverload
     public func receive<Action: ActionType & Equatable>(
         _ action: Action,
         timeout: Double? = nil,
@@ -300,6 +304,35 @@ public final class TestStore<State: SubstateType & Equatable> {
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
             matching: isExpected,
             expectation: lift(expectation)
+        )
+    }
+
+    /// Waits for the next applied action, checks that `isExpected` accepts it, and checks the
+    /// substate it produced against `expectation` applied to the substate asserted so far, or to
+    /// `nil` while it is absent: for an action that adds or removes the substate, such as a
+    /// `StoreAction.reset` dispatched later (`{ $0 is StoreAction }`). Otherwise as
+    /// `receive(where:timeout:assert:)`.
+    ///
+    /// - Parameters:
+    ///   - isExpected: Whether an action is the one expected.
+    ///   - timeout: How long to wait, in seconds; the test store's ``timeout`` when `nil`.
+    ///   - expectation: Makes the expected change to the substate or its absence.
+    @_disfavoredOverload
+    public func receive(
+        where isExpected: @escaping @Sendable (any ActionType) -> Bool,
+        timeout: Double? = nil,
+        assertOptional expectation: @escaping (inout State?) -> Void,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await engine.receive(
+            "receive(where:)",
+            timeout: timeout ?? self.timeout,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            matching: isExpected,
+            expectation: expectation
         )
     }
 

@@ -21,15 +21,14 @@ package enum StateDiff {
         return diff(old, new).joined(separator: "\n")
     }
 
-    /// The most cells of the table the longest-common-subsequence diff of the lines between the
-    /// shared first and last ones may take (4 bytes each: 16 MiB); past it, those lines are shown
-    /// all removed, then all added.
-    package static var tableLimit: Int { 4_000_000 }
+    /// The most differing lines (removed plus added) the diff looks for; past it, the lines between
+    /// the shared first and last ones are shown all removed, then all added.
+    package static var differenceLimit: Int { 1_000 }
 
-    /// A diff of two line lists: the lines both start and end with are shared; between them, a
-    /// longest-common-subsequence diff, quadratic in the lines between but bounded (``tableLimit``):
-    /// so the diff of two large dumps that differ in a few lines takes time in proportion to their
-    /// length, and memory in proportion to what differs.
+    /// A shortest diff of two line lists (Myers' algorithm): the lines both start and end with are
+    /// shared, and between them it takes time in proportion to the lines times the differences, and
+    /// memory in proportion to the square of the differences, up to ``differenceLimit``: so the
+    /// diff of two large dumps that differ in a few lines, anywhere, is quick.
     package static func diff(_ old: [String], _ new: [String]) -> [String] {
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] {
@@ -42,49 +41,85 @@ package enum StateDiff {
             newEnd -= 1
         }
         var result = old[..<start].map { "  " + $0 }
-        result += middle(old[start..<oldEnd], new[start..<newEnd])
+        let oldMiddle = Array(old[start..<oldEnd])
+        let newMiddle = Array(new[start..<newEnd])
+        result +=
+            shortestEdit(oldMiddle, newMiddle)
+            ?? oldMiddle.map { "- " + $0 } + newMiddle.map { "+ " + $0 }
         result += old[oldEnd...].map { "  " + $0 }
         return result
     }
 
-    /// The diff of the lines between the shared first and last ones.
-    private static func middle(_ old: ArraySlice<String>, _ new: ArraySlice<String>) -> [String] {
-        let rows = old.count
-        let columns = new.count
-        guard rows > 0, columns > 0, (rows + 1) * (columns + 1) <= tableLimit else {
+    /// Myers' shortest edit script from `old` to `new`, as diff lines (at a change, removed lines
+    /// before added ones); `nil` when it needs more than ``differenceLimit`` removed and added lines.
+    private static func shortestEdit(_ old: [String], _ new: [String]) -> [String]? {
+        let n = old.count
+        let m = new.count
+        guard n > 0, m > 0 else {
             return old.map { "- " + $0 } + new.map { "+ " + $0 }
         }
-        let old = Array(old)
-        let new = Array(new)
-        // common[i * width + j]: the length of the longest common subsequence of old[i...] and
-        // new[j...].
-        let width = columns + 1
-        var common = [Int32](repeating: 0, count: (rows + 1) * width)
-        for i in stride(from: rows - 1, through: 0, by: -1) {
-            for j in stride(from: columns - 1, through: 0, by: -1) {
-                common[i * width + j] =
-                    old[i] == new[j]
-                    ? common[(i + 1) * width + j + 1] + 1
-                    : max(common[(i + 1) * width + j], common[i * width + j + 1])
+        let limit = min(n + m, differenceLimit)
+        // furthest[k + offset]: the furthest `x` reached on diagonal k (x - y) so far.
+        let offset = limit + 1
+        var furthest = [Int](repeating: 0, count: 2 * limit + 3)
+        // For each number of differences d, the furthest points before its step, on diagonals
+        // -(d + 1)...(d + 1): what the way back reads.
+        var trace: [[Int]] = []
+        for d in 0...limit {
+            trace.append(Array(furthest[(offset - d - 1)...(offset + d + 1)]))
+            for k in stride(from: -d, through: d, by: 2) {
+                var x =
+                    k == -d || (k != d && furthest[offset + k - 1] < furthest[offset + k + 1])
+                    ? furthest[offset + k + 1] : furthest[offset + k - 1] + 1
+                var y = x - k
+                while x < n, y < m, old[x] == new[y] {
+                    x += 1
+                    y += 1
+                }
+                furthest[offset + k] = x
+                if x >= n, y >= m {
+                    return path(old, new, trace: trace, differences: d)
+                }
             }
         }
-        var result: [String] = []
-        var i = 0
-        var j = 0
-        while i < rows || j < columns {
-            if i < rows, j < columns, old[i] == new[j] {
-                result.append("  " + old[i])
-                i += 1
-                j += 1
-            } else if i < rows, j == columns || common[(i + 1) * width + j] >= common[i * width + j + 1] {
-                result.append("- " + old[i])
-                i += 1
+        return nil
+    }
+
+    /// The diff lines of the shortest edit that reaches the end with `differences` steps, read back
+    /// from `trace` (``shortestEdit(_:_:)``).
+    private static func path(
+        _ old: [String], _ new: [String], trace: [[Int]], differences: Int
+    ) -> [String] {
+        var reversed: [String] = []
+        var x = old.count
+        var y = new.count
+        for d in stride(from: differences, to: 0, by: -1) {
+            // trace[d] holds diagonals -(d + 1)...(d + 1): diagonal k is at k + d + 1.
+            let before = trace[d]
+            let k = x - y
+            let down = k == -d || (k != d && before[k - 1 + d + 1] < before[k + 1 + d + 1])
+            let previousK = down ? k + 1 : k - 1
+            let previousX = before[previousK + d + 1]
+            let previousY = previousX - previousK
+            while x > previousX, y > previousY {
+                reversed.append("  " + old[x - 1])
+                x -= 1
+                y -= 1
+            }
+            if down {
+                reversed.append("+ " + new[y - 1])
+                y -= 1
             } else {
-                result.append("+ " + new[j])
-                j += 1
+                reversed.append("- " + old[x - 1])
+                x -= 1
             }
         }
-        return result
+        while x > 0, y > 0 {
+            reversed.append("  " + old[x - 1])
+            x -= 1
+            y -= 1
+        }
+        return reversed.reversed()
     }
 }
 

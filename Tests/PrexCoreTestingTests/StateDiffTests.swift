@@ -40,10 +40,15 @@ import Testing
 }
 
 /// The diff of large dumps: the shared first and last lines cost one comparison each, and the
-/// lines between are bounded (a failed assertion on a state of thousands of elements took seconds
-/// and hundreds of MiB, quadratic in the whole dump, and would have run out of memory at about
-/// 52,000 lines).
+/// lines between a shortest diff, bounded by the number of differing lines (a failed assertion on a
+/// state of thousands of elements took seconds and hundreds of MiB, quadratic in the whole dump,
+/// and would have run out of memory at about 50,000 lines).
 @Suite struct StateDiffScaleTests {
+    struct Inventory {
+        var count: Int
+        var items: [Int]
+    }
+
     @Test func aLargeDumpWithOneChangedLineIsDiffedInLinearTime() {
         let old = (0..<200_000).map { "line \($0)" }
         var new = old
@@ -60,8 +65,28 @@ import Testing
         #expect(seconds < 10)
     }
 
-    @Test func linesBetweenPastTheTableLimitAreShownRemovedThenAdded() {
-        let side = 2_100  // 2,101 * 2,101 cells: past the limit of 4,000,000
+    /// An append to a large array changes the dump's header line near the top (`3000 elements`)
+    /// and adds a line near the bottom: only those differ, however long the array.
+    @Test func anAppendToALargeArrayShowsTheChangedHeaderAndTheNewElementOnly() {
+        let old = Inventory(count: 3_000, items: Array(0..<3_000))
+        var new = old
+        new.items.append(3_000)
+        new.count = 3_001
+        let start = DispatchTime.now().uptimeNanoseconds
+        let changed = StateDiff.diff(expected: old, actual: new)?.split(separator: "\n").filter {
+            !$0.hasPrefix("  ")
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        #expect(
+            changed == [
+                "-   - count: 3000", "-   ▿ items: 3000 elements", "+   - count: 3001",
+                "+   ▿ items: 3001 elements", "+     - 3000",
+            ])
+        #expect(seconds < 10)
+    }
+
+    @Test func pastTheDifferenceLimitTheLinesBetweenAreShownRemovedThenAdded() {
+        let side = 600  // 1,200 differing lines: past the limit of 1,000
         let old = ["first"] + (0..<side).map { "old \($0)" } + ["last"]
         let new = ["first"] + (0..<side).map { "new \($0)" } + ["last"]
         let diff = StateDiff.diff(old, new)
@@ -72,9 +97,13 @@ import Testing
         #expect(diff.count == 2 * side + 2)
     }
 
-    @Test func linesBetweenWithinTheLimitGetTheLongestCommonSubsequence() {
-        let old = ["a", "b", "c", "d", "e"]
-        let new = ["a", "c", "x", "d", "e"]
-        #expect(StateDiff.diff(old, new) == ["  a", "- b", "  c", "+ x", "  d", "  e"])
+    @Test func changesBetweenSharedLinesAreTheShortestWithRemovedLinesFirst() {
+        #expect(
+            StateDiff.diff(["a", "b", "c", "d", "e"], ["a", "c", "x", "d", "e"])
+                == ["  a", "- b", "  c", "+ x", "  d", "  e"])
+        #expect(
+            StateDiff.diff(["a", "b1", "b2", "c"], ["a", "x1", "x2", "c"])
+                == ["  a", "- b1", "- b2", "+ x1", "+ x2", "  c"])
+        #expect(StateDiff.diff(["x", "a", "y"], ["a", "z", "a"]) == ["- x", "  a", "- y", "+ z", "+ a"])
     }
 }

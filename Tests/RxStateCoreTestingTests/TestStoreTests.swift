@@ -35,6 +35,27 @@ import Testing
         await store.finish()
     }
 
+    /// A trailing closure that assigns the whole substate still goes to `assert:` (the
+    /// `assertOptional:` overloads made such calls ambiguous before they were disfavored).
+    @Test func aTrailingClosureThatAssignsTheWholeSubstateAssertsTheSubstate() async {
+        let store = TestStore(initialState: CounterState(), store: makeCounterStore())
+        await store.send(CounterAction.increment) { $0 = CounterState(count: 1) }
+        await store.send(CounterAction.incrementLater) { $0 = CounterState(count: 1, isWaiting: true) }
+        await store.receive(CounterAction.delayedIncrement) { $0 = CounterState(count: 2) }
+        await store.finish()
+    }
+
+    /// A reset dispatched later (`StoreAction` is not `Equatable`) is received with a predicate, on
+    /// the substate-or-nothing.
+    @Test func aResetDispatchedLaterIsReceivedOnTheSubstateOrNothing() async {
+        let store = TestStore(initialState: CounterState(), store: makeCounterStore())
+        let inner = store.store
+        Task { inner.dispatch(action: StoreAction.reset) }
+        await store.receive(where: { $0 is StoreAction }, timeout: 10, assertOptional: { $0 = nil })
+        #expect(store.state == nil)
+        await store.finish()
+    }
+
     /// A wrong expectation of absence fails as any other, with the diff.
     @Test func aWrongExpectationOnTheSubstateOrNothingFails() async {
         let store = TestStore(initialState: CounterState(), store: makeCounterStore())
