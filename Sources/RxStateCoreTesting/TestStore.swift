@@ -192,10 +192,9 @@ public final class TestStore<State: SubstateType & Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        engine.send("send(\(type(of: action)).\(action))", site: site, expectation: lift(expectation)) {
-            store.dispatch(action: action)
-        }
+        send(
+            action, lift(expectation),
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Dispatches `action` and checks the substate it produced against `expectation` applied to the
@@ -217,10 +216,7 @@ public final class TestStore<State: SubstateType & Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        engine.send("send(\(type(of: action)).\(action))", site: site, expectation: expectation) {
-            store.dispatch(action: action)
-        }
+        send(action, expectation, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Waits for the next applied action, checks that it is `action`, and checks the substate it
@@ -244,13 +240,10 @@ public final class TestStore<State: SubstateType & Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await engine.receive(
-            "receive(\(Action.self).\(action))",
-            timeout: timeout ?? self.timeout,
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            matching: { ($0 as? Action) == action },
-            expectation: lift(expectation)
-        )
+        await receive(
+            "receive(\(Action.self).\(action))", matching: { ($0 as? Action) == action }, timeout: timeout,
+            expectation: lift(expectation),
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Waits for the next applied action, checks that it is `action`, and checks the substate it
@@ -272,13 +265,10 @@ public final class TestStore<State: SubstateType & Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await engine.receive(
-            "receive(\(Action.self).\(action))",
-            timeout: timeout ?? self.timeout,
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            matching: { ($0 as? Action) == action },
-            expectation: expectation
-        )
+        await receive(
+            "receive(\(Action.self).\(action))", matching: { ($0 as? Action) == action }, timeout: timeout,
+            expectation: expectation,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Waits for the next applied action, checks that `isExpected` accepts it, and checks the
@@ -298,13 +288,9 @@ public final class TestStore<State: SubstateType & Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await engine.receive(
-            "receive(where:)",
-            timeout: timeout ?? self.timeout,
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            matching: isExpected,
-            expectation: lift(expectation)
-        )
+        await receive(
+            "receive(where:)", matching: isExpected, timeout: timeout, expectation: lift(expectation),
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Waits for the next applied action, checks that `isExpected` accepts it, and checks the
@@ -327,13 +313,9 @@ public final class TestStore<State: SubstateType & Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await engine.receive(
-            "receive(where:)",
-            timeout: timeout ?? self.timeout,
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            matching: isExpected,
-            expectation: expectation
-        )
+        await receive(
+            "receive(where:)", matching: isExpected, timeout: timeout, expectation: expectation,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// The effects in flight on the store, except those skipped with ``skipEffects()``, in the
@@ -376,6 +358,26 @@ public final class TestStore<State: SubstateType & Equatable> {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         await engine.finishEffects(timeout: timeout ?? self.timeout, site: site)
         engine.finish(site: site)
+    }
+
+    /// Dispatches `action` for a send, and checks the substate-or-nothing it produced.
+    private func send(_ action: some ActionType, _ expectation: ((inout State?) -> Void)?, _ site: CallSite) {
+        engine.send("send(\(type(of: action)).\(action))", site: site, expectation: expectation) {
+            store.dispatch(action: action)
+        }
+    }
+
+    /// Waits for the next applied action for a receive, and checks the substate-or-nothing it
+    /// produced.
+    private func receive(
+        _ what: String,
+        matching: @escaping @Sendable (any ActionType) -> Bool,
+        timeout: Double?,
+        expectation: ((inout State?) -> Void)?,
+        site: CallSite
+    ) async {
+        await engine.receive(
+            what, timeout: timeout ?? self.timeout, site: site, matching: matching, expectation: expectation)
     }
 
     /// An expectation on the substate, as one on the substate-or-nothing the engine compares: a
