@@ -53,6 +53,15 @@ extension StoreType {
         lastDispatchedAction
     }
 
+    /// RxState 0.6.0's source name for ``currentStateLastAction`` (`StoreType.stateLastAction` in
+    /// `RxState/RxState.swift`, a `Driver` of the state and the last action): the same replaying
+    /// signal, the current state and last action first, then each announced pair. The compiler
+    /// offers the rename as a fix-it. A conforming type still declares ``currentStateLastAction``.
+    @available(*, deprecated, renamed: "currentStateLastAction")
+    public var stateLastAction: Signal<CurrentStateLastAction> {
+        currentStateLastAction
+    }
+
     /// RxState's misspelled name for ``lastDispatchedAction``, for a conforming type that does not
     /// declare its own: the same replaying signal (the last action announced, `nil` before the
     /// first, then every later one). The compiler offers the rename as a fix-it.

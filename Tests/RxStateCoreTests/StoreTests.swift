@@ -330,4 +330,21 @@ private final class ForwardingStore: StoreType {
         #expect(seen.values == ["nil", "reset"])
         observation.dispose()
     }
+
+    /// RxState 0.6.0's `stateLastAction` is ``currentStateLastAction`` under its old name.
+    @available(*, deprecated)
+    @Test func stateLastActionIsTheCurrentStateWithTheLastAction() {
+        let store = Store()
+        let seen = Recorder<String>()
+        let observation = store.stateLastAction.observe { state, action in
+            seen.append("\(state.count) substates, last action a store action: \(action is StoreAction)")
+        }
+        store.dispatch(action: StoreAction.add(states: [Tasks()]))
+        #expect(
+            seen.values == [
+                "0 substates, last action a store action: false",
+                "1 substates, last action a store action: true",
+            ])
+        observation.dispose()
+    }
 }
