@@ -22,9 +22,12 @@
 /// still applies everything once producers stop.
 ///
 /// The owner keeps one word under its lock for this: 0 when no drain is scheduled,
-/// ``scheduled`` while one is scheduled or running, or, while a drain hands off, the identity of
-/// the handing thread. The word lets a drain whose executor runs the next drain inline (a custom
-/// context that runs work at once) go on with it itself instead of nesting one call per batch.
+/// ``scheduled`` while one is scheduled and has not started, ``running`` while one runs, or, while
+/// a drain hands off, the identity of the handing thread. The word lets a drain whose executor
+/// runs the next drain inline (a custom context that runs work at once) go on with it itself
+/// instead of nesting one call per batch, and makes a drain that a custom context runs again (or
+/// twice at once) do nothing the second time: only a call that finds a drain scheduled and not yet
+/// started drains, so two drains never overlap whatever the context does.
 @usableFromInline package enum ExecutorDrain {
     /// The most items one drain applies before it hands the rest to the next drain.
     ///
@@ -34,9 +37,13 @@
     @inlinable
     package static var batchLimit: Int { 128 }
 
-    /// The word of an owner whose drain is scheduled or running.
+    /// The word of an owner whose drain is scheduled and has not started.
     @inlinable
     package static var scheduled: UInt { UInt.max }
+
+    /// The word of an owner whose drain runs. Thread identities are addresses, never this.
+    @inlinable
+    static var running: UInt { UInt.max - 2 }
 
     /// The word after the executor ran the next drain inline, inside the hand-off: the handing
     /// drain goes on with the next batch itself. Thread identities are addresses, never this.
@@ -46,17 +53,24 @@
     /// Called under the owner's lock as a scheduled drain starts, with the calling thread's
     /// identity; returns whether this call drains.
     ///
-    /// `false` means the executor runs this drain inline inside the hand-off of a drain on the
-    /// same thread: that drain, still on the stack, applies the next batch when the executor
-    /// returns (``finishHandOff(_:from:)``), so this call must return at once.
+    /// It drains when a drain is scheduled and has not started, or when another thread is handing
+    /// off to it. `false` means either that the executor runs this drain inline inside the
+    /// hand-off of a drain on the same thread (that drain, still on the stack, applies the next
+    /// batch when the executor returns, ``finishHandOff(_:from:)``), or that a custom context ran
+    /// a drain again, or twice at once, while none was scheduled (another drain runs, or none is
+    /// needed): this call must return at once.
     @inlinable
     static func start(_ word: inout UInt, on thread: UInt) -> Bool {
-        if word == thread {
+        switch word {
+        case thread:
             word = ranInline
             return false
+        case 0, running, ranInline:
+            return false
+        default:
+            word = running
+            return true
         }
-        word = scheduled
-        return true
     }
 
     /// Called under the owner's lock by a drain that ends its batch with work still queued: the
@@ -75,7 +89,7 @@
     @inlinable
     static func finishHandOff(_ word: inout UInt, from thread: UInt) -> Bool {
         if word == ranInline {
-            word = scheduled
+            word = running
             return true
         }
         if word == thread {

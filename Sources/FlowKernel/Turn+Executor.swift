@@ -3,8 +3,8 @@
 // queue, with each item applied inside the turn.
 
 extension Turn: ExecutorDrained {
-    /// ``ExecutorDrain``'s word is the holder: ``ExecutorDrain/scheduled`` while a drain is
-    /// scheduled or running, so that a caller on the direct path never takes the turn then.
+    /// ``ExecutorDrain``'s word is the holder: never 0 while a drain is scheduled, running or
+    /// handing off, so that a caller on the direct path never takes the turn then.
     @inlinable
     package var drainWord: UInt {
         get { holder }

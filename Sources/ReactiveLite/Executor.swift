@@ -58,11 +58,13 @@ public struct Executor: Sendable {
     /// Creates an executor that hands each piece of work to `context`, as VueFlux's
     /// `Executor(_:)` does.
     ///
-    /// `context` must run every piece of work it is given exactly once, at once or later, on any
-    /// thread, and should run the pieces it is given one at a time: work it never runs never
-    /// happens (a store whose commits it holds back stays busy, and queues what is dispatched
-    /// meanwhile), and the library relies on no other property. ``Signal/observe(on:)`` keeps the
-    /// order of values on any context.
+    /// `context` should run every piece of work it is given once, at once or later, on any
+    /// thread, one piece at a time: work it never runs never happens (a store whose commits it
+    /// holds back stays busy, and queues what is dispatched meanwhile), and the library relies on
+    /// no other property. A store's or an observation's drain that `context` runs again, or twice
+    /// at once, does nothing the second time, so commits stay one at a time and none is applied
+    /// twice (`CustomContextRepeatTests`). ``Signal/observe(on:)`` keeps the order of values on
+    /// any context.
     ///
     /// `context` is called from any thread: the one that dispatches (or sends) when no drain is
     /// pending, or a serial queue of the executor's own that hands it the next drain when a drain
