@@ -98,7 +98,9 @@ public struct Executor: Sendable {
 
     /// Runs `work` in this executor's context, as described for each executor.
     ///
-    /// - Parameter work: The work to run. It runs exactly once.
+    /// - Parameter work: The work to run. It runs once on ``immediate``, ``mainThread`` and
+    ///   ``queue(_:)``; a custom context is handed `work` itself, and runs it as often as it calls
+    ///   it (a store's or an observation's drain does nothing when run again; `work` is yours).
     public func execute(_ work: @escaping @Sendable () -> Void) {
         switch kind {
         case .immediate:
