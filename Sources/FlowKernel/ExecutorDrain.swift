@@ -22,12 +22,15 @@
 /// still applies everything once producers stop.
 ///
 /// The owner keeps one word under its lock for this: 0 when no drain is scheduled,
-/// ``scheduled`` while one is scheduled and has not started, ``running`` while one runs, or, while
-/// a drain hands off, the identity of the handing thread. The word lets a drain whose executor
-/// runs the next drain inline (a custom context that runs work at once) go on with it itself
-/// instead of nesting one call per batch, and makes a drain that a custom context runs again (or
-/// twice at once) do nothing the second time: only a call that finds a drain scheduled and not yet
-/// started drains, so two drains never overlap whatever the context does.
+/// ``scheduled`` while one is scheduled and has not started, ``running`` while one runs, while a
+/// drain hands off the identity of the handing thread, and ``ranInline`` once the executor has run
+/// the next drain inline inside that hand-off. The word lets a drain whose executor runs the next
+/// drain inline (a custom context that runs work at once) go on with it itself instead of nesting
+/// one call per batch; and it makes a drain that a custom context runs again (or twice at once)
+/// harmless: only a call that finds a drain waiting to start (or handed to it) drains, and any
+/// other call does nothing, so two drains never overlap and no item is applied twice or lost,
+/// whatever the context does. (A late repeat may do the work of a drain scheduled since; the
+/// drain it stood in for then does nothing.)
 @usableFromInline package enum ExecutorDrain {
     /// The most items one drain applies before it hands the rest to the next drain.
     ///

@@ -62,8 +62,8 @@ public struct Executor: Sendable {
     /// thread, one piece at a time: work it never runs never happens (a store whose commits it
     /// holds back stays busy, and queues what is dispatched meanwhile), and the library relies on
     /// no other property. A store's or an observation's drain that `context` runs again, or twice
-    /// at once, does nothing the second time, so commits stay one at a time and none is applied
-    /// twice (`CustomContextRepeatTests`). ``Signal/observe(on:)`` keeps the order of values on
+    /// at once, is harmless: a call that finds no drain waiting to start does nothing, so commits
+    /// stay one at a time and none is lost or applied twice (`CustomContextRepeatTests`). ``Signal/observe(on:)`` keeps the order of values on
     /// any context.
     ///
     /// `context` is called from any thread: the one that dispatches (or sends) when no drain is
@@ -100,7 +100,7 @@ public struct Executor: Sendable {
     ///
     /// - Parameter work: The work to run. It runs once on ``immediate``, ``mainThread`` and
     ///   ``queue(_:)``; a custom context is handed `work` itself, and runs it as often as it calls
-    ///   it (a store's or an observation's drain does nothing when run again; `work` is yours).
+    ///   it (a store's or an observation's drain is harmless when run again; `work` is yours).
     public func execute(_ work: @escaping @Sendable () -> Void) {
         switch kind {
         case .immediate:

@@ -6,7 +6,7 @@
 /// dispatched from reducers, observers, middleware or other threads at the same time.
 public typealias CurrentStateLastAction = (currentState: [any SubstateType], lastAction: (any ActionType)?)
 
-/// The name of ``CurrentStateLastAction`` in an earlier RxState source (`RxState/RxState.swift`),
+/// The name of ``CurrentStateLastAction`` in RxState 0.6.0's source (`RxState/RxState.swift`),
 /// kept so that migrating code compiles; the compiler offers the rename as a fix-it.
 @available(*, deprecated, renamed: "CurrentStateLastAction")
 public typealias StateLastAction = CurrentStateLastAction

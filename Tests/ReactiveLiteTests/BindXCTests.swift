@@ -32,7 +32,7 @@ final class VariableObservationXCTests: XCTestCase {
 }
 
 /// The values an observer received, behind a lock: the observer runs on the thread that sets.
-final class Received: @unchecked Sendable {  // `values` is guarded by `lock`
+final class Received: @unchecked Sendable {  // `stored` is guarded by `lock`
     private let lock = NSLock()
     private var stored: [Int] = []
 
