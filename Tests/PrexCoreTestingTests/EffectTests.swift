@@ -179,7 +179,9 @@ struct SearchFixture {
         }
         // Exhaustive: the failed receive took `searchStarted`; this one takes `loaded`. Off: this
         // one skips `searchStarted` (whose state becomes the asserted one) and takes `loaded`.
-        await store.receive(where: isLoaded) {
+        // Real time for the effect's tasks to run once the clock has moved: more than the default
+        // second, which a loaded machine running the suite in parallel can take.
+        await store.receive(where: isLoaded, timeout: 10) {
             $0.isLoading = false
             $0.repositories = ["swift/one", "swift/two"]
         }

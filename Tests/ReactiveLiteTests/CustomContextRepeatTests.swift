@@ -1,24 +1,23 @@
 import Dispatch
+import ReactiveLiteTestSupport
 import TestSupport
 import Testing
 
 @testable import ReactiveLite
 
 /// `observe(on:)` with a custom context that runs its drain more than once (a misuse of
-/// `Executor(_:)`): the repeat does nothing, so each value is delivered once, in order, one at a
-/// time.
+/// `Executor(_:)`): a call that finds no drain waiting to start does nothing, so each value is
+/// delivered once, in order, one at a time.
 @Suite struct CustomContextRepeatTests {
-    @Test(timeLimit(minutes: 1))
-    func aContextThatRunsEachDrainTwiceAtOnceDeliversEachValueOnceInOrder() async {
-        let twice = Executor { work in
-            DispatchQueue.global().async(execute: work)
-            DispatchQueue.global().async(execute: work)
-        }
+    @Test(timeLimit(minutes: 1), arguments: RepeatingContext.allCases)
+    func aContextThatRunsEachDrainMoreThanOnceDeliversEachValueOnceInOrder(_ repeating: RepeatingContext)
+        async
+    {
         let sink = Sink<Int>()
         let seen = Recorder<Int>()
         let running = Shared(0)
         let overlaps = Shared(0)
-        let observation = sink.signal.observe(on: twice).observe { value in
+        let observation = sink.signal.observe(on: repeating.executor).observe { value in
             if running.withLock({ running in
                 running += 1
                 return running > 1

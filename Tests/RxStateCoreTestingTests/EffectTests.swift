@@ -103,7 +103,9 @@ import Testing
                     "received an unexpected action instead:\n  SearchAction.searchStarted")
             }
         }
-        await store.receive(where: isLoaded) {
+        // Real time for the effect's tasks to run once the clock has moved: more than the default
+        // second, which a loaded machine running the suite in parallel can take.
+        await store.receive(where: isLoaded, timeout: 10) {
             $0.isLoading = false
             $0.repositories = ["swift/one", "swift/two"]
         }

@@ -1,42 +1,20 @@
 import Dispatch
 import ReactiveLite
+import ReactiveLiteTestSupport
 import TestSupport
 import Testing
 
 @testable import VueFluxCore
 
 /// A custom context that runs a store's drain more than once (a misuse of `Executor(_:)`, whose
-/// context should run each piece of work once): the repeat does nothing, so commits stay one at a
-/// time and none is lost or applied twice. A drain used to start whatever the store's word said, so
-/// a repeat ran alongside the next real drain: these tests saw 1 to 383 commits overlapping
-/// another, and once 20 s without all 1,000 commits.
+/// context should run each piece of work once): a call that finds no drain waiting to start does
+/// nothing, so commits stay one at a time and none is lost or applied twice. A drain used to start
+/// whatever the store's word said, so a repeat ran alongside the next real drain: these tests saw
+/// 1 to 383 commits overlapping another, and once 20 s without all 1,000 commits.
 @Suite(.serialized) struct CustomContextRepeatTests {
-    /// How the context runs each drain it is handed more than once.
-    enum Repeat: CaseIterable, Sendable {
-        /// At once, then again later on another thread.
-        case againLater
-        /// Twice at once, on two threads.
-        case twiceAtOnce
-
-        var executor: Executor {
-            switch self {
-            case .againLater:
-                Executor { work in
-                    work()
-                    DispatchQueue.global().async(execute: work)
-                }
-            case .twiceAtOnce:
-                Executor { work in
-                    DispatchQueue.global().async(execute: work)
-                    DispatchQueue.global().async(execute: work)
-                }
-            }
-        }
-    }
-
-    @Test(timeLimit(minutes: 1), arguments: Repeat.allCases)
+    @Test(timeLimit(minutes: 1), arguments: RepeatingContext.allCases)
     func aContextThatRunsEachDrainMoreThanOnceCommitsEachActionOnceAndOneAtATime(
-        _ repeating: Repeat
+        _ repeating: RepeatingContext
     ) async {
         let state = TestState<Local>()
         let store = LocalStore(state: state, mutations: .init(), executor: repeating.executor)
